@@ -1,0 +1,323 @@
+"""Typed AST of the effect DSL.
+
+Every node carries ``pos``: (start, end) character offsets into the DSL text,
+so later phases report errors at the exact column inside a YAML string.
+Nodes are frozen and compare by value, positions excluded, which lets tests
+compare an AST built by hand with a parsed one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Pos = tuple[int, int]
+NOPOS: Pos = (0, 0)
+
+
+def _pos() -> Pos:
+    return field(default=NOPOS, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    text: str
+    pos: Pos = _pos()
+
+
+# ------------------------------------------------------------------ expressions
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    value: int
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A name, possibly with attributes: `gold`, `event.tile.era`."""
+
+    parts: tuple[Name, ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class This:
+    """The record that owns the effect, possibly with attributes: `this.plaza`."""
+
+    parts: tuple[Name, ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    fn: Name
+    args: tuple["Expr", ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    quant: str | None  # None (the player's own), "any", "each", "all" (everyone's)
+    kind: Name
+    where: "Cond | None"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    op: str  # + - * /
+    left: "Expr"
+    right: "Expr"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    operand: "Expr"
+    pos: Pos = _pos()
+
+
+Expr = Num | Ref | This | Call | Count | BinOp | Neg
+
+# ------------------------------------------------------------------ conditions
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    op: str  # == != < <= > >=
+    left: Expr
+    right: Expr
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Truth:
+    """An expression used as a condition: true when non-zero."""
+
+    expr: Expr
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class And:
+    left: "Cond"
+    right: "Cond"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Or:
+    left: "Cond"
+    right: "Cond"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    operand: "Cond"
+    pos: Pos = _pos()
+
+
+Cond = Compare | Truth | And | Or | Not
+
+# ------------------------------------------------------------------ amounts and modifiers
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    value: Expr
+    name: Name
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Free:
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Discount:
+    amounts: tuple[Amount, ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class With:
+    permit: Name
+    pos: Pos = _pos()
+
+
+Modifier = Free | Discount | With
+
+# ------------------------------------------------------------------ statements
+
+
+@dataclass(frozen=True, slots=True)
+class Gain:
+    amounts: tuple[Amount, ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    amounts: tuple[Amount, ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    points: Expr
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    track: Name
+    times: Expr | None
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Produce:
+    track: Name
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    grid: Name
+    direction: Name
+    steps: Expr | None
+    modifiers: tuple[Modifier, ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Perform:
+    action: Name  # an action id, or "any"
+    modifiers: tuple[Modifier, ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    kind: Name
+    modifiers: tuple[Modifier, ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    body: tuple["Stmt", ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    options: tuple[Block, ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class May:
+    body: "Stmt"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class MayPay:
+    cost: tuple[Amount, ...]
+    body: "Stmt"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    cond: Cond
+    then: "Stmt"
+    otherwise: "Stmt | None"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    times: Expr | None  # None: any number of times (the body must be optional)
+    body: "Stmt"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    permit: Name
+    unused: "Stmt | None"  # runs at the end of the turn if the permit was not used
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    count: Expr | None  # None: all
+    stack: Name
+    keep: Expr
+    to: Name | None
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    field: Name
+    quant: str  # any | each | all
+    kind: Name
+    where: Cond | None
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    piece: Name
+    target: This
+    pos: Pos = _pos()
+
+
+Stmt = Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat | Grant | Draw | Use | Place
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    event: Name
+    arg: Name | None
+    conditions: tuple[Cond, ...]  # `if` options, all must hold for the event
+    while_: tuple[Cond, ...]  # `while` options: state that must hold when it fires
+    once_per: Name | None
+    from_next: Name | None
+    body: Stmt
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    items: tuple[Stmt | Trigger, ...]
+    pos: Pos = _pos()
+
+
+Node = Program | Trigger | Stmt | Expr | Cond | Amount | Modifier | Name
+
+
+def children(node) -> list:
+    """Direct child nodes, for generic walks."""
+    out = []
+    for name in node.__slots__:
+        if name == "pos":
+            continue
+        value = getattr(node, name)
+        if isinstance(value, tuple):
+            out.extend(v for v in value if hasattr(v, "pos"))
+        elif hasattr(value, "pos"):
+            out.append(value)
+    return out
+
+
+def walk(node):
+    yield node
+    for child in children(node):
+        yield from walk(child)

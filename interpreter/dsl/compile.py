@@ -1,0 +1,236 @@
+"""Compile resolved ASTs into runnable programs.
+
+Expressions and conditions become Python closures ``f(ctx, rec)`` (``rec`` is
+the record a ``where`` clause is testing, else None); statements become flat
+tuples ``(op, *operands)``. Nothing here parses or validates: the hot path
+runs these directly, and the engine's frames step through them with a
+program counter, so a decision point is just an index into a tuple.
+
+The ``ctx`` an expression reads is the engine's view of the game for the
+acting player; its interface is ``ReadContext`` below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
+
+from . import ast as A
+
+Fn = Callable[[Any, Any], Any]
+
+
+class ReadContext(Protocol):
+    """What compiled expressions may ask of the game, for the acting player."""
+
+    def holding(self, resource: str) -> int: ...
+    def group_total(self, group: str) -> int: ...
+    def query(self, fn: str, name: str) -> int: ...  # position/value of a track, row/column of a grid, free pieces
+    def table(self, table: str, n: int) -> int: ...
+    def count(self, quant: str | None, kind: str, pred: Fn | None) -> int: ...
+    def attribute(self, record: Any, name: str) -> Any: ...
+    def this(self) -> Any: ...
+    def event_param(self, name: str) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    event: str
+    arg: str | None
+    conditions: tuple[Fn, ...]
+    while_: tuple[Fn, ...]
+    once_per: str | None
+    from_next: str | None
+    body: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    steps: tuple  # tuple of (op, *operands)
+    triggers: tuple[Trigger, ...]
+    source: str
+
+
+class Compiler:
+    def __init__(self, resources: frozenset[str], groups: frozenset[str] = frozenset(), constants: frozenset[int] = frozenset()):
+        self.resources = resources
+        self.groups = groups
+        self.constants = constants  # Ref node ids the resolve pass found to be constants
+
+    # ------------------------------------------------------------ programs
+    def program(self, node: A.Program, source: str = "") -> Program:
+        steps, triggers = [], []
+        for item in node.items:
+            if isinstance(item, A.Trigger):
+                triggers.append(self.trigger(item))
+            else:
+                steps.append(self.stmt(item, where=False))
+        return Program(tuple(steps), tuple(triggers), source)
+
+    def trigger(self, t: A.Trigger) -> Trigger:
+        return Trigger(
+            t.event.text,
+            t.arg.text if t.arg else None,
+            tuple(self.cond(c, where=False) for c in t.conditions),
+            tuple(self.cond(c, where=False) for c in t.while_),
+            t.once_per.text if t.once_per else None,
+            t.from_next.text if t.from_next else None,
+            self.block(t.body),
+        )
+
+    def block(self, s) -> tuple:
+        body = s.body if isinstance(s, A.Block) else (s,)
+        return tuple(self.stmt(x, where=False) for x in body)
+
+    def amounts(self, amounts) -> tuple:
+        return tuple((a.name.text, self.expr(a.value, False)) for a in amounts)
+
+    def mods(self, mods) -> tuple:
+        out = []
+        for m in mods:
+            if isinstance(m, A.Free):
+                out.append(("free",))
+            elif isinstance(m, A.Discount):
+                out.append(("discount", self.amounts(m.amounts)))
+            else:
+                out.append(("with", m.permit.text))
+        return tuple(out)
+
+    def stmt(self, s, where: bool) -> tuple:
+        e = lambda x: None if x is None else self.expr(x, False)  # noqa: E731
+        match s:
+            case A.Gain():
+                return ("gain", self.amounts(s.amounts))
+            case A.Pay():
+                return ("pay", self.amounts(s.amounts))
+            case A.Score():
+                return ("score", e(s.points))
+            case A.Advance():
+                return ("advance", s.track.text, e(s.times))
+            case A.Produce():
+                return ("produce", s.track.text)
+            case A.Move():
+                return ("move", s.grid.text, s.direction.text, e(s.steps), self.mods(s.modifiers))
+            case A.Perform():
+                return ("perform", None if s.action.text == "any" else s.action.text, self.mods(s.modifiers))
+            case A.Build():
+                return ("build", s.kind.text, self.mods(s.modifiers))
+            case A.Block():
+                return ("block", self.block(s))
+            case A.Choose():
+                return ("choose", tuple(self.block(o) for o in s.options))
+            case A.May():
+                return ("may", self.block(s.body))
+            case A.MayPay():
+                return ("may_pay", self.amounts(s.cost), self.block(s.body))
+            case A.If():
+                other = self.block(s.otherwise) if s.otherwise is not None else None
+                return ("if", self.cond(s.cond, False), self.block(s.then), other)
+            case A.Repeat():
+                return ("repeat", e(s.times), self.block(s.body))
+            case A.Grant():
+                return ("grant", s.permit.text, self.block(s.unused) if s.unused is not None else None)
+            case A.Draw():
+                return ("draw", e(s.count), s.stack.text, e(s.keep), s.to.text if s.to else None)
+            case A.Use():
+                pred = self.cond(s.where, True) if s.where is not None else None
+                return ("use", s.field.text, s.quant, s.kind.text, pred)
+            case A.Place():
+                return ("place", s.piece.text, tuple(p.text for p in s.target.parts))
+        raise TypeError(s)
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, x, where: bool) -> Fn:
+        match x:
+            case A.Num(value=v):
+                return lambda c, r, v=v: v
+            case A.BinOp(op=op, left=l, right=rr):
+                fl, fr = self.expr(l, where), self.expr(rr, where)
+                if op == "+":
+                    return lambda c, r: fl(c, r) + fr(c, r)
+                if op == "-":
+                    return lambda c, r: fl(c, r) - fr(c, r)
+                if op == "*":
+                    return lambda c, r: fl(c, r) * fr(c, r)
+                return lambda c, r: _floordiv(fl(c, r), fr(c, r))
+            case A.Neg(operand=o):
+                f = self.expr(o, where)
+                return lambda c, r: -f(c, r)
+            case A.Call(fn=fn, args=args):
+                return self.call(fn.text, args, where)
+            case A.Count(quant=q, kind=k, where=w):
+                pred = self.cond(w, True) if w is not None else None
+                return lambda c, r, q=q, k=k.text: c.count(q, k, pred)
+            case A.This(parts=parts):
+                names = tuple(p.text for p in parts)
+                if not names:
+                    return lambda c, r: c.this()
+                return lambda c, r, n=names[0]: c.attribute(c.this(), n)
+            case A.Ref(parts=parts):
+                if id(x) in self.constants:
+                    name = parts[0].text
+                    return lambda c, r: name
+                return self.ref(tuple(p.text for p in parts), where)
+        raise TypeError(x)
+
+    def call(self, fn: str, args, where: bool) -> Fn:
+        if fn in ("min", "max"):
+            fa, fb = (self.expr(a, where) for a in args)
+            op = min if fn == "min" else max
+            return lambda c, r: op(fa(c, r), fb(c, r))
+        if fn == "table":
+            name, fn_n = args[0].parts[0].text, self.expr(args[1], where)
+            return lambda c, r: c.table(name, fn_n(c, r))
+        name = args[0].parts[0].text
+        return lambda c, r, fn=fn, name=name: c.query(fn, name)
+
+    def ref(self, names: tuple[str, ...], where: bool) -> Fn:
+        head = names[0]
+        if head == "event":
+            param, rest = names[1], names[2:]
+            if rest:
+                return lambda c, r: c.attribute(c.event_param(param), rest[0])
+            return lambda c, r: c.event_param(param)
+        if where:
+            # inside `where`, a name is the tested record's attribute when it has one
+            if head in self.resources:
+                return lambda c, r: c.holding(head)
+            return lambda c, r: c.attribute(r, head)
+        if head in self.groups:
+            return lambda c, r: c.group_total(head)
+        if head in self.resources:
+            return lambda c, r: c.holding(head)
+        return lambda c, r: head  # a constant: an enum member such as a direction or colour name
+
+    # ------------------------------------------------------------ conditions
+    def cond(self, x, where: bool) -> Fn:
+        match x:
+            case A.And(left=a, right=b):
+                fa, fb = self.cond(a, where), self.cond(b, where)
+                return lambda c, r: fa(c, r) and fb(c, r)
+            case A.Or(left=a, right=b):
+                fa, fb = self.cond(a, where), self.cond(b, where)
+                return lambda c, r: fa(c, r) or fb(c, r)
+            case A.Not(operand=a):
+                fa = self.cond(a, where)
+                return lambda c, r: not fa(c, r)
+            case A.Truth(expr=e):
+                f = self.expr(e, where)
+                return lambda c, r: bool(f(c, r))
+            case A.Compare(op=op, left=a, right=b):
+                return _COMPARE[op](self.expr(a, where), self.expr(b, where))
+        raise TypeError(x)
+
+
+def _floordiv(a: int, b: int) -> int:
+    return a // b if b else 0
+
+
+_COMPARE = {
+    "==": lambda a, b: (lambda c, r: a(c, r) == b(c, r)),
+    "!=": lambda a, b: (lambda c, r: a(c, r) != b(c, r)),
+    "<": lambda a, b: (lambda c, r: a(c, r) < b(c, r)),
+    "<=": lambda a, b: (lambda c, r: a(c, r) <= b(c, r)),
+    ">": lambda a, b: (lambda c, r: a(c, r) > b(c, r)),
+    ">=": lambda a, b: (lambda c, r: a(c, r) >= b(c, r)),
+}

@@ -1,0 +1,223 @@
+"""AST -> plain English, so a designer can proofread effects without reading the DSL.
+
+Display names come from the pack (``Names``): a resource's ``name`` and
+``plural``, an action's or track's ``name``; anything undeclared is shown as
+its id with underscores as spaces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import ast as A
+
+
+@dataclass(frozen=True)
+class Names:
+    display: dict[str, str] = field(default_factory=dict)
+    plural: dict[str, str] = field(default_factory=dict)
+
+    def of(self, ident: str) -> str:
+        return self.display.get(ident, ident.replace("_", " "))
+
+    def count(self, n: int | None, ident: str) -> str:
+        if n == 1:
+            return f"1 {self.of(ident)}"
+        word = self.plural.get(ident, self.of(ident))
+        return f"{n} {word}" if n is not None else word
+
+
+def to_english(node, names: Names | None = None) -> str:
+    r = _Renderer(names or Names())
+    if isinstance(node, A.Program):
+        text = ". ".join(_cap(r.item(i)) for i in node.items)
+    elif isinstance(node, tuple):
+        text = r.amounts(node)
+    elif isinstance(node, (A.Compare, A.Truth, A.And, A.Or, A.Not)):
+        text = r.cond(node)
+    else:
+        text = r.expr(node)
+    return text + ("." if isinstance(node, A.Program) and not text.endswith(".") else "")
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _times(n: str) -> str:
+    return {"1": "once", "2": "twice"}.get(n, f"{n} times")
+
+
+class _Renderer:
+    def __init__(self, names: Names):
+        self.n = names
+
+    def item(self, i) -> str:
+        return self.trigger(i) if isinstance(i, A.Trigger) else self.stmt(i)
+
+    def trigger(self, t: A.Trigger) -> str:
+        head = f"whenever {self.n.of(t.event.text)}"
+        if t.arg:
+            head += f" ({self.n.of(t.arg.text)})"
+        parts = [head]
+        parts += [f"if {self.cond(c)}" for c in t.conditions]
+        parts += [f"while {self.cond(c)}" for c in t.while_]
+        if t.once_per:
+            parts.append(f"at most once per {t.once_per.text}")
+        if t.from_next:
+            parts.append(f"starting next {t.from_next.text}")
+        return ", ".join(parts) + ": " + self.stmt(t.body)
+
+    def seq(self, stmts) -> str:
+        return ", then ".join(self.stmt(s) for s in stmts)
+
+    def amounts(self, amounts) -> str:
+        parts = []
+        for a in amounts:
+            if isinstance(a.value, A.Num):
+                parts.append(self.n.count(a.value.value, a.name.text))
+            else:
+                parts.append(f"{self.expr(a.value)} {self.n.plural.get(a.name.text, self.n.of(a.name.text))}")
+        return _join(parts)
+
+    def mods(self, mods) -> str:
+        out = []
+        for m in mods:
+            if isinstance(m, A.Free):
+                out.append("for free")
+            elif isinstance(m, A.Discount):
+                out.append(f"with {self.amounts(m.amounts)} off the cost")
+            else:
+                out.append(f"with {self.n.of(m.permit.text)}")
+        return "".join(" " + o for o in out)
+
+    def stmt(self, s) -> str:
+        match s:
+            case A.Gain():
+                return f"gain {self.amounts(s.amounts)}"
+            case A.Pay():
+                return f"pay {self.amounts(s.amounts)}"
+            case A.Score():
+                if isinstance(s.points, A.Num):
+                    return f"score {s.points.value} point{'s' if s.points.value != 1 else ''}"
+                return f"score {self.expr(s.points)} points"
+            case A.Advance():
+                times = "" if s.times is None else " " + _times(self.expr(s.times))
+                return f"advance on the {self.n.of(s.track.text)} track{times}"
+            case A.Produce():
+                return f"produce on the {self.n.of(s.track.text)} track"
+            case A.Move():
+                steps = "" if s.steps is None else f" {self.expr(s.steps)} squares"
+                return f"move {s.direction.text}{steps} on the {self.n.of(s.grid.text)}{self.mods(s.modifiers)}"
+            case A.Perform():
+                what = "any one action" if s.action.text == "any" else f"the {self.n.of(s.action.text)} action"
+                return f"perform {what}{self.mods(s.modifiers)}"
+            case A.Build():
+                return f"build a {self.n.of(s.kind.text)}{self.mods(s.modifiers)}"
+            case A.Block():
+                return self.seq(s.body)
+            case A.Choose():
+                opts = "; ".join(f"({chr(97 + i)}) {self.seq(o.body)}" for i, o in enumerate(s.options))
+                return f"choose one: {opts}"
+            case A.May():
+                return f"you may {self.stmt(s.body)}"
+            case A.MayPay():
+                return f"you may pay {self.amounts(s.cost)} to {self.stmt(s.body)}"
+            case A.If():
+                text = f"if {self.cond(s.cond)}, {self.stmt(s.then)}"
+                if s.otherwise is not None:
+                    text += f"; otherwise {self.stmt(s.otherwise)}"
+                return text
+            case A.Repeat():
+                if s.times is None:
+                    return f"any number of times: {self.stmt(s.body)}"
+                return f"{_times(self.expr(s.times))}: {self.stmt(s.body)}"
+            case A.Grant():
+                text = f"gain the right: {self.n.of(s.permit.text)}"
+                if s.unused is not None:
+                    text += f" (if it is not used this turn, {self.stmt(s.unused)} instead)"
+                return text
+            case A.Draw():
+                count = "all tiles" if s.count is None else self.expr(s.count)
+                to = f" and put it on the {self.n.of(s.to.text)} track" if s.to else ""
+                return f"look at {count} from {self.n.of(s.stack.text)}, keep {self.expr(s.keep)}{to}"
+            case A.Use():
+                where = f" where {self.cond(s.where)}" if s.where is not None else ""
+                which = {"any": "one chosen", "each": "each of your", "all": "every"}[s.quant]
+                return f"gain the {self.n.of(s.field.text)} reward of {which} {self.n.of(s.kind.text)}{where}"
+            case A.Place():
+                target = "this tile" if not s.target.parts else f"this tile's {self.n.of(s.target.parts[0].text)}"
+                return f"place a {self.n.of(s.piece.text)} on {target}"
+        raise TypeError(s)
+
+    def expr(self, e) -> str:
+        match e:
+            case A.Num(value=v):
+                return str(v)
+            case A.BinOp(op=op, left=a, right=b):
+                sym = {"*": "×", "/": "÷"}.get(op, op)
+                return f"{self._operand(a)} {sym} {self._operand(b)}"
+            case A.Neg(operand=o):
+                return f"-{self._operand(o)}"
+            case A.Call(fn=fn, args=args):
+                return self.call(fn.text, args)
+            case A.Count(quant=q, kind=k, where=w):
+                whose = "all" if q == "all" else "your"
+                where = f" with {self.cond(w)}" if w is not None else ""
+                return f"the number of {whose} {self.n.plural.get(k.text, self.n.of(k.text) + 's')}{where}"
+            case A.This(parts=parts):
+                return "this tile" if not parts else f"this tile's {self.n.of(parts[0].text)}"
+            case A.Ref(parts=parts):
+                if parts[0].text == "event":
+                    return "the event's " + " ".join(self.n.of(p.text) for p in parts[1:])
+                return self.n.of(parts[0].text)
+        raise TypeError(e)
+
+    def _operand(self, e) -> str:
+        text = self.expr(e)
+        return f"({text})" if isinstance(e, A.BinOp) else text
+
+    def call(self, fn: str, args) -> str:
+        arg = self.expr(args[0]) if args else ""
+        match fn:
+            case "position":
+                return f"your position on the {arg} track"
+            case "value":
+                return f"the value of your {arg} track space"
+            case "row":
+                return f"your row on the {arg}"
+            case "column":
+                return f"your column on the {arg}"
+            case "row_value":
+                return f"your row's value on the {arg}"
+            case "column_value":
+                return f"your column's value on the {arg}"
+            case "table":
+                return f"the {arg} table's points for {self.expr(args[1])}"
+            case "free":
+                return f"your free {arg}s"
+            case _:
+                return f"the {'smaller' if fn == 'min' else 'larger'} of {self.expr(args[0])} and {self.expr(args[1])}"
+
+    def cond(self, c) -> str:
+        match c:
+            case A.And(left=a, right=b):
+                return f"{self.cond(a)} and {self.cond(b)}"
+            case A.Or(left=a, right=b):
+                return f"{self.cond(a)} or {self.cond(b)}"
+            case A.Not(operand=a):
+                if isinstance(a, A.Truth):
+                    return f"it has no {self.expr(a.expr)}"
+                return f"not ({self.cond(a)})"
+            case A.Truth(expr=e):
+                return f"it has {self.expr(e)}"
+            case A.Compare(op=op, left=a, right=b):
+                word = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than", ">=": "is at least"}[op]
+                return f"{self.expr(a)} {word} {self.expr(b)}"
+        raise TypeError(c)
+
+
+def _join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]

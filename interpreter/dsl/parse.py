@@ -1,0 +1,433 @@
+"""Parse DSL text into the typed AST (grammar -> Lark LALR tree -> Transformer -> AST).
+
+Syntax errors become ``DslSyntaxError`` with a code, a message in a
+designer's words (chosen with Lark's ``match_examples``) and the character
+offset where the problem is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+
+from . import ast as A
+
+START_RULES = ("program", "amounts", "expr", "condition")
+
+
+@dataclass(frozen=True)
+class DslSyntaxError(Exception):
+    code: str
+    message: str
+    start: int
+    end: int
+
+    def __str__(self) -> str:
+        return f"{self.code} at {self.start}: {self.message}"
+
+
+# --------------------------------------------------------------------------- postlexer
+
+# Token types after which a statement may end; a line break elsewhere is a continuation.
+_ENDERS = {"NAME", "NUMBER", "RPAR", "RBRACE", "FREE", "THIS"}
+# Token types before which a separator is never meaningful.
+_NO_SEP_BEFORE = {
+    "RBRACE", "VBAR", "RPAR", "ELSE", "COLON", "COMMA", "AND", "OR", "KEEP", "FROM", "TO",
+    "WHERE", "OF", "WITH", "DISCOUNT", "FREE", "PLUS", "MINUS", "STAR", "SLASH", "CMP", "DOT",
+}
+
+
+class _Separators:
+    """Turns line breaks and semicolons into exactly the separators the grammar needs."""
+
+    always_accept = ("_SEP",)
+
+    def process(self, stream):
+        depth = 0
+        pending: Token | None = None
+        prev: Token | None = None
+        for tok in stream:
+            if tok.type == "_SEP":
+                if depth == 0 and pending is None:
+                    pending = tok
+                continue
+            if tok.type == "LPAR":
+                depth += 1
+            elif tok.type == "RPAR":
+                depth = max(0, depth - 1)
+            if pending is not None:
+                if prev is not None and prev.type in _ENDERS and tok.type not in _NO_SEP_BEFORE:
+                    yield pending
+                pending = None
+            yield tok
+            prev = tok
+
+
+# --------------------------------------------------------------------------- parser
+
+
+@lru_cache(maxsize=1)
+def grammar_text() -> str:
+    return resources.files(__package__).joinpath("effect.lark").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def _parser(start: str) -> Lark:
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="basic",  # the postlexer buffers separators, so the lexer must not depend on parser state
+        start=start,
+        postlex=_Separators(),
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+def _pos(meta) -> A.Pos:
+    if getattr(meta, "empty", True):
+        return A.NOPOS
+    return (meta.start_pos, meta.end_pos)
+
+
+def _name(tok: Token) -> A.Name:
+    return A.Name(str(tok), (tok.start_pos, tok.end_pos))
+
+
+def as_cond(x) -> A.Cond:
+    if isinstance(x, (A.Compare, A.Truth, A.And, A.Or, A.Not)):
+        return x
+    return A.Truth(x, x.pos)
+
+
+def _mods(items) -> tuple:
+    return tuple(i for i in items if isinstance(i, (A.Free, A.Discount, A.With)))
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    # programs and triggers
+    def program(self, meta, items):
+        return A.Program(tuple(items), _pos(meta))
+
+    def trigger(self, meta, ch):
+        event = _name(ch[0])
+        arg = None
+        conds, whiles, once, from_next = [], [], None, None
+        for c in ch[1:-1]:
+            tag, value = c
+            if tag == "arg":
+                arg = value
+            elif tag == "if":
+                conds.append(value)
+            elif tag == "while":
+                whiles.append(value)
+            elif tag == "once":
+                once = value
+            elif tag == "from":
+                from_next = value
+        return A.Trigger(event, arg, tuple(conds), tuple(whiles), once, from_next, ch[-1], _pos(meta))
+
+    def event_arg(self, meta, ch):
+        return ("arg", _name(ch[0]))
+
+    def trig_if(self, meta, ch):
+        return ("if", as_cond(ch[0]))
+
+    def trig_while(self, meta, ch):
+        return ("while", as_cond(ch[0]))
+
+    def trig_once(self, meta, ch):
+        return ("once", _name(ch[0]))
+
+    def trig_from(self, meta, ch):
+        return ("from", _name(ch[0]))
+
+    # statements
+    def block(self, meta, ch):
+        return A.Block(tuple(ch), _pos(meta))
+
+    option = block
+
+    def gain(self, meta, ch):
+        return A.Gain(ch[0], _pos(meta))
+
+    def pay(self, meta, ch):
+        return A.Pay(ch[0], _pos(meta))
+
+    def score(self, meta, ch):
+        return A.Score(ch[0], _pos(meta))
+
+    def advance(self, meta, ch):
+        return A.Advance(_name(ch[0]), ch[1] if len(ch) > 1 else None, _pos(meta))
+
+    def produce(self, meta, ch):
+        return A.Produce(_name(ch[0]), _pos(meta))
+
+    def move(self, meta, ch):
+        steps = next((c for c in ch[2:] if not isinstance(c, (A.Free, A.Discount, A.With))), None)
+        return A.Move(_name(ch[0]), _name(ch[1]), steps, _mods(ch[2:]), _pos(meta))
+
+    def perform(self, meta, ch):
+        return A.Perform(_name(ch[0]), _mods(ch[1:]), _pos(meta))
+
+    def perform_any(self, meta, ch):
+        start = meta.start_pos + len("perform ") if not meta.empty else 0
+        return A.Perform(A.Name("any", (start, start + 3)), _mods(ch), _pos(meta))
+
+    def build(self, meta, ch):
+        return A.Build(_name(ch[0]), _mods(ch[1:]), _pos(meta))
+
+    def choose(self, meta, ch):
+        return A.Choose(tuple(ch), _pos(meta))
+
+    def may(self, meta, ch):
+        return A.May(ch[0], _pos(meta))
+
+    def may_pay(self, meta, ch):
+        return A.MayPay(ch[0], ch[1], _pos(meta))
+
+    def if_stmt(self, meta, ch):
+        return A.If(as_cond(ch[0]), ch[1], ch[2] if len(ch) > 2 else None, _pos(meta))
+
+    def repeat(self, meta, ch):
+        if len(ch) == 2:
+            return A.Repeat(ch[0], ch[1], _pos(meta))
+        return A.Repeat(None, ch[0], _pos(meta))
+
+    def grant(self, meta, ch):
+        return A.Grant(_name(ch[0]), ch[1] if len(ch) > 1 else None, _pos(meta))
+
+    def draw(self, meta, ch):
+        count, stack, keep = ch[0][1], _name(ch[1]), ch[2]
+        to = _name(ch[3]) if len(ch) > 3 else None
+        return A.Draw(count, stack, keep, to, _pos(meta))
+
+    def count(self, meta, ch):
+        return ("count", ch[0])
+
+    def count_all(self, meta, ch):
+        return ("count", None)
+
+    def use(self, meta, ch):
+        where = as_cond(ch[3]) if len(ch) > 3 else None
+        return A.Use(_name(ch[0]), ch[1], _name(ch[2]), where, _pos(meta))
+
+    def q_any(self, meta, ch):
+        return "any"
+
+    def q_each(self, meta, ch):
+        return "each"
+
+    def q_all(self, meta, ch):
+        return "all"
+
+    def place(self, meta, ch):
+        return A.Place(_name(ch[0]), ch[1], _pos(meta))
+
+    def target(self, meta, ch):
+        return ch[0]
+
+    def mod_free(self, meta, ch):
+        return A.Free(_pos(meta))
+
+    def mod_discount(self, meta, ch):
+        return A.Discount(ch[0], _pos(meta))
+
+    def mod_with(self, meta, ch):
+        return A.With(_name(ch[0]), _pos(meta))
+
+    # amounts
+    def amounts(self, meta, ch):
+        return tuple(ch)
+
+    def amount(self, meta, ch):
+        return A.Amount(ch[0], _name(ch[1]), _pos(meta))
+
+    # expressions
+    def number(self, meta, ch):
+        tok = ch[0]
+        if isinstance(tok, Token):
+            return A.Num(int(tok), (tok.start_pos, tok.end_pos))
+        return tok  # "(" expr ")" inside an amount
+
+    def ref(self, meta, ch):
+        return A.Ref(tuple(_name(t) for t in ch), _pos(meta))
+
+    def this_ref(self, meta, ch):
+        return A.This(tuple(_name(t) for t in ch), _pos(meta))
+
+    def call(self, meta, ch):
+        return A.Call(_name(ch[0]), tuple(ch[1:]), _pos(meta))
+
+    def count_call(self, meta, ch):
+        quant = ch[0] if isinstance(ch[0], str) and not isinstance(ch[0], Token) else None
+        rest = ch[1:] if quant else ch
+        where = as_cond(rest[1]) if len(rest) > 1 else None
+        return A.Count(quant, _name(rest[0]), where, _pos(meta))
+
+    def _bin(op):
+        def f(self, meta, ch):
+            return A.BinOp(op, ch[0], ch[1], _pos(meta))
+
+        return f
+
+    add, sub, mul, div = _bin("+"), _bin("-"), _bin("*"), _bin("/")
+
+    def neg(self, meta, ch):
+        return A.Neg(ch[0], _pos(meta))
+
+    # conditions
+    def compare(self, meta, ch):
+        return A.Compare(str(ch[1]), ch[0], ch[2], _pos(meta))
+
+    def or_(self, meta, ch):
+        return A.Or(as_cond(ch[0]), as_cond(ch[1]), _pos(meta))
+
+    def and_(self, meta, ch):
+        return A.And(as_cond(ch[0]), as_cond(ch[1]), _pos(meta))
+
+    def not_(self, meta, ch):
+        return A.Not(as_cond(ch[0]), _pos(meta))
+
+
+_TRANSFORMER = _ToAst()
+
+
+def parse(text: str, start: str = "program"):
+    """Parse ``text`` from grammar rule ``start``; raise DslSyntaxError on bad input."""
+    if start not in START_RULES:
+        raise ValueError(start)
+    if not text.strip():
+        raise DslSyntaxError("E102", "the effect is empty", 0, max(1, len(text)))
+    try:
+        tree = _parser(start).parse(text)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, start) from None
+    try:
+        result = _TRANSFORMER.transform(tree)
+    except VisitError as exc:  # a bug in the transformer, not in content
+        raise exc.orig_exc from None
+    if start == "condition":
+        result = as_cond(result)
+    return result
+
+
+# --------------------------------------------------------------------------- errors
+
+# Broken examples, grouped by the message a designer should see (Lark's match_examples).
+ERROR_EXAMPLES: dict[str, list[str]] = {
+    "E104": [
+        "gain 2", "pay 2", "gain 2;", "gain 1 gold, 2", "gain 1 gold and 2", "may pay 2: score 1",
+        "perform x discount 2", "gain 2 }", "choose { gain 2 | score 1 }", "gain (1)", "pay 1 gold, 2;",
+    ],
+    "E105": [
+        "choose { gain 1 gold }", "choose { score 1 }", "choose { advance x }", "choose { advance x 2 }",
+        "choose { perform x }", "choose { produce x }", "choose { gain 1 gold; score 1 }", "choose { move x up }",
+        "choose { grant x }", "choose { build x }", "choose { pay 1 gold }", "choose { score count(x) }",
+    ],
+    "E106": [
+        "choose { gain 1 gold | gain 1 stone", "score count(wall", "score (1 + 2", "{ gain 1 gold",
+        "score position(x", "gain 1 gold; { score 1", "score count(x where a == 1", "choose { score 1 | score 2",
+        "score f(1, 2", "{ score 1; score 2",
+    ],
+    "E107": [
+        "may pay 1 gold score 4", "may pay 1 gold gain 1 egg", "on x score 1", "on x(y) score 1",
+        "if gold > 1 score 1", "repeat 2 score 1", "on x once per turn score 1", "repeat score 1",
+        "on x if y score 1", "on x while y score 1", "on x from next turn score 1", "if x score 1",
+        "may pay 1 gold, 1 stone score 3", "on x gain 1 gold", "if x == 1 gain 1 gold",
+    ],
+    "E108": [
+        "draw from x keep 1", "draw 3 from x keep", "gain gold", "pay stone", "score", "gain", "pay",
+        "score +", "score 1 +", "score 2 *", "repeat :", "gain 1 gold, gold",
+    ],
+    "E109": [
+        "gold", "1 gold", "gain 1 gold; 2 stone", "gain 1 gold; gold", "score 1; 3", "choose { 1 | 2 }",
+        "may 1", "may gold", "on x: gold", "if x: 2", "{ gold }", "choose { gold | score 1 }",
+    ],
+}
+
+_MESSAGES = {
+    "E104": "a number must be followed by what it counts, e.g. `2 gold`",
+    "E105": "`choose` needs at least two options separated by `|`",
+    "E106": "a bracket is opened here but never closed",
+    "E107": "a colon `:` is missing before the effect",
+    "E108": "a number or expression is missing here",
+    "E109": "a statement must start with a verb such as gain, pay, score, advance, perform or choose",
+}
+
+_WORDS = {
+    "NAME": "a name", "NUMBER": "a number", "LBRACE": "`{`", "RBRACE": "`}`", "LPAR": "`(`", "RPAR": "`)`",
+    "COLON": "`:`", "COMMA": "`,`", "VBAR": "`|`", "_SEP": "`;` or a new line", "$END": "the end of the effect",
+    "CMP": "a comparison", "PLUS": "`+`", "MINUS": "`-`", "STAR": "`*`", "SLASH": "`/`", "DOT": "`.`",
+}
+
+
+def _word(term: str) -> str:
+    if term in _WORDS:
+        return _WORDS[term]
+    return f"`{term.lower()}`" if term.isalpha() else term
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> DslSyntaxError:
+    if isinstance(exc, UnexpectedCharacters):
+        ch = text[exc.pos_in_stream]
+        if ch.isalpha() and ch.isupper():
+            end = exc.pos_in_stream
+            while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+                end += 1
+            word = text[exc.pos_in_stream:end]
+            return DslSyntaxError("E103", f"names are written in lower case: write `{word.lower()}`, not `{word}`", exc.pos_in_stream, end)
+        return DslSyntaxError("E103", f"character {ch!r} is not allowed in an effect", exc.pos_in_stream, exc.pos_in_stream + 1)
+
+    assert isinstance(exc, UnexpectedToken)
+    tok = exc.token
+    at_end = tok.type == "$END"
+    begin = len(text.rstrip()) if at_end else tok.start_pos
+    end = begin + 1 if at_end else tok.end_pos
+    found = "the end of the effect" if at_end else f"`{tok}`" if tok.type != "_SEP" else "a line break" if "\n" in str(tok) else "`;`"
+
+    label = None
+    if start == "program":
+        # match_examples compares whole parser states, stack depth included; we
+        # compare the LALR state alone so an example also matches when nested.
+        exc.state = _top_state(exc.state)
+        label = exc.match_examples(_parse_for_examples, ERROR_EXAMPLES, use_accepts=True)
+    if label == "E106":
+        begin, end = _unclosed(text)
+    if label:
+        return DslSyntaxError(label, f"{_MESSAGES[label]} (found {found})", begin, end)
+    expected = sorted(_word(t) for t in (exc.accepts or exc.expected) if not t.startswith("__"))
+    wanted = ", ".join(expected[:8]) + (" ..." if len(expected) > 8 else "")
+    if at_end:
+        return DslSyntaxError("E102", f"the effect ends too early; expected {wanted}", begin, end)
+    return DslSyntaxError("E101", f"unexpected {found}; expected {wanted}", begin, end)
+
+
+def _top_state(state):
+    return getattr(state, "position", state)
+
+
+def _parse_for_examples(text: str):
+    try:
+        return _parser("program").parse(text)
+    except UnexpectedInput as exc:
+        exc.state = _top_state(exc.state)
+        raise
+
+
+def _unclosed(text: str) -> tuple[int, int]:
+    """Offset of the innermost bracket left open at the end of ``text``."""
+    stack = []
+    for i, ch in enumerate(text):
+        if ch in "({":
+            stack.append(i)
+        elif ch in ")}" and stack:
+            stack.pop()
+    if stack:
+        return stack[-1], stack[-1] + 1
+    return len(text), len(text) + 1

@@ -1,0 +1,448 @@
+"""Resolve pass: check every name in an AST against what the content declares.
+
+The pass is pure: it takes an AST, a ``Symbols`` table built from the pack
+and a ``Scope`` saying what ``this`` and ``event`` mean where the effect
+lives, and returns a list of ``NameError_`` (code, message, offsets). It
+reports every problem it finds, not just the first.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+from . import ast as A
+
+NUMBER = "number"
+BOOL = "bool"
+DIRECTIONS = ("up", "down", "left", "right", "sideways")
+PERIODS = ("turn", "round", "game")
+# Attributes every record has at run time, whatever its kind.
+RUNTIME_ATTRIBUTES = {"owned": BOOL, "covered": BOOL, "claimed": BOOL, "resolved": BOOL}
+# Functions of expressions: name -> argument categories, in order.
+FUNCTIONS: dict[str, tuple[str, ...]] = {
+    "position": ("track",),
+    "value": ("track",),
+    "row": ("grid",),
+    "column": ("grid",),
+    "row_value": ("grid",),
+    "column_value": ("grid",),
+    "table": ("table", NUMBER),
+    "free": ("piece",),
+    "min": (NUMBER, NUMBER),
+    "max": (NUMBER, NUMBER),
+}
+FUNCTION_DOCS = {
+    "position": "the space number of the player's marker on a track",
+    "value": "the number printed on the marker's space of a track (e.g. capacity)",
+    "row": "the row number (from 1 at the bottom) of the player's marker on a grid",
+    "column": "the column number of the player's marker on a grid",
+    "row_value": "the points printed for the marker's row on a grid",
+    "column_value": "the value printed at the head of the marker's column on a grid",
+    "table": "the points a scoring table gives for a count",
+    "free": "how many of a piece the player has not placed",
+    "min": "the smaller of two numbers",
+    "max": "the larger of two numbers",
+}
+# Category -> error code for an unknown member.
+_UNKNOWN_CODE = {
+    "resource": "E302", "track": "E303", "grid": "E304", "action": "E305", "event": "E306",
+    "kind": "E307", "direction": "E315", "stack": "E317",
+}
+
+
+@dataclass(frozen=True)
+class EventSig:
+    key: str | None
+    params: dict[str, str]  # name -> type (a category, "record", or NUMBER)
+
+
+@dataclass(frozen=True)
+class KindSig:
+    attributes: dict[str, str]  # name -> NUMBER | BOOL | category | "record"
+    effect_fields: frozenset[str]
+    buildable: bool = False
+
+
+@dataclass(frozen=True)
+class Symbols:
+    """Every name a pack declares, by category."""
+
+    categories: dict[str, frozenset[str]]  # resource, action, track, grid, stack, permit, piece, table, colour, symbol, icon, group
+    events: dict[str, EventSig] = field(default_factory=dict)
+    kinds: dict[str, KindSig] = field(default_factory=dict)
+    producing_tracks: frozenset[str] = frozenset()
+
+    def members(self, category: str) -> frozenset[str]:
+        if category == "kind":
+            return frozenset(self.kinds)
+        if category == "direction":
+            return frozenset(DIRECTIONS)
+        if category == "event":
+            return frozenset(self.events)
+        return self.categories.get(category, frozenset())
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What the effect may refer to: the kinds `this` can be, and whether it is a trigger body."""
+
+    this_kinds: tuple[str, ...] = ()
+    where_kind: str | None = None
+    event: EventSig | None = None
+    event_kind: str | None = None  # the record kind the trigger's key narrows `event.<record>` to
+
+
+@dataclass(frozen=True)
+class NameError_:
+    code: str
+    message: str
+    start: int
+    end: int
+
+
+def _suggest(word: str, options) -> str:
+    close = difflib.get_close_matches(word, sorted(options), n=3, cutoff=0.6)
+    return f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+
+
+class Resolver:
+    def __init__(self, symbols: Symbols):
+        self.sym = symbols
+        self.errors: list[NameError_] = []
+        # ids of Ref nodes that name a constant (e.g. a resource compared with an
+        # event parameter) rather than a holding; the compiler needs to know
+        self.constants: set[int] = set()
+
+    # ------------------------------------------------------------ helpers
+    def error(self, code: str, message: str, pos: A.Pos) -> None:
+        self.errors.append(NameError_(code, message, pos[0], pos[1]))
+
+    def member(self, name: A.Name, category: str, what: str | None = None) -> bool:
+        members = self.sym.members(category)
+        if name.text in members:
+            return True
+        code = _UNKNOWN_CODE.get(category, "E301")
+        what = what or category
+        self.error(code, f"unknown {what} '{name.text}'{_suggest(name.text, members)}", name.pos)
+        return False
+
+    # ------------------------------------------------------------ programs
+    def program(self, node, scope: Scope) -> list[NameError_]:
+        if isinstance(node, A.Program):
+            seen_trigger = None
+            for item in node.items:
+                if isinstance(item, A.Trigger):
+                    seen_trigger = item
+                    self.trigger(item, scope)
+                else:
+                    if seen_trigger is not None:
+                        self.error("E110", "a statement after a trigger is not part of it; put the trigger's body in braces "
+                                   "`on ...: { ...; ... }` or move the statement before the trigger", item.pos)
+                    self.stmt(item, scope)
+        elif isinstance(node, tuple):  # amounts
+            self.amounts(node, scope)
+        else:
+            self.cond(node, scope) if _is_cond(node) else self.expr(node, scope)
+        return self.errors
+
+    def trigger(self, t: A.Trigger, scope: Scope) -> None:
+        if not self.member(t.event, "event"):
+            self.stmt(t.body, scope)
+            return
+        sig = self.sym.events[t.event.text]
+        event_kind = None
+        if t.arg is not None:
+            if sig.key is None:
+                self.error("E310", f"event '{t.event.text}' takes no argument", t.arg.pos)
+            else:
+                category = sig.params[sig.key]
+                if self.member(t.arg, category) and category == "kind":
+                    event_kind = t.arg.text
+        inner = Scope(scope.this_kinds, None, sig, event_kind)
+        for c in (*t.conditions, *t.while_):
+            self.cond(c, inner)
+        for name, allowed in ((t.once_per, PERIODS), (t.from_next, PERIODS[:2])):
+            if name is not None and name.text not in allowed:
+                self.error("E301", f"expected {' or '.join(allowed)}, not '{name.text}'", name.pos)
+        self.stmt(t.body, inner)
+
+    # ------------------------------------------------------------ statements
+    def stmt(self, s, scope: Scope) -> None:
+        method = getattr(self, "s_" + type(s).__name__.lower())
+        method(s, scope)
+
+    def s_gain(self, s: A.Gain, scope):
+        self.amounts(s.amounts, scope)
+
+    s_pay = s_gain
+
+    def s_score(self, s: A.Score, scope):
+        self.number(s.points, scope)
+
+    def s_advance(self, s: A.Advance, scope):
+        self.member(s.track, "track")
+        if s.times is not None:
+            self.number(s.times, scope)
+
+    def s_produce(self, s: A.Produce, scope):
+        if self.member(s.track, "track") and s.track.text not in self.sym.producing_tracks:
+            self.error("E309", f"track '{s.track.text}' produces nothing (it has no `produces:` resource)", s.track.pos)
+
+    def s_move(self, s: A.Move, scope):
+        self.member(s.grid, "grid")
+        self.member(s.direction, "direction")
+        if s.steps is not None:
+            self.number(s.steps, scope)
+        self.modifiers(s.modifiers, scope)
+
+    def s_perform(self, s: A.Perform, scope):
+        if s.action.text != "any":
+            self.member(s.action, "action")
+        self.modifiers(s.modifiers, scope)
+
+    def s_build(self, s: A.Build, scope):
+        if self.member(s.kind, "kind") and not self.sym.kinds[s.kind.text].buildable:
+            self.error("E307", f"'{s.kind.text}' records are not tiles that can be built", s.kind.pos)
+        self.modifiers(s.modifiers, scope)
+
+    def s_block(self, s: A.Block, scope):
+        for x in s.body:
+            self.stmt(x, scope)
+
+    def s_choose(self, s: A.Choose, scope):
+        for o in s.options:
+            self.stmt(o, scope)
+
+    def s_may(self, s: A.May, scope):
+        self.stmt(s.body, scope)
+
+    def s_maypay(self, s: A.MayPay, scope):
+        self.amounts(s.cost, scope)
+        self.stmt(s.body, scope)
+
+    def s_if(self, s: A.If, scope):
+        self.cond(s.cond, scope)
+        self.stmt(s.then, scope)
+        if s.otherwise is not None:
+            self.stmt(s.otherwise, scope)
+
+    def s_repeat(self, s: A.Repeat, scope):
+        if s.times is None:
+            if not isinstance(s.body, (A.May, A.MayPay)):
+                self.error("E312", "`repeat:` without a count must repeat an optional statement, e.g. `repeat: may pay 1 gold: score 2`", s.pos)
+        else:
+            self.number(s.times, scope)
+        self.stmt(s.body, scope)
+
+    def s_grant(self, s: A.Grant, scope):
+        self.member(s.permit, "permit")
+        if s.unused is not None:
+            self.stmt(s.unused, scope)
+
+    def s_draw(self, s: A.Draw, scope):
+        if s.count is not None:
+            self.number(s.count, scope)
+        self.member(s.stack, "stack")
+        self.number(s.keep, scope)
+        if s.to is not None:
+            self.member(s.to, "track")
+
+    def s_use(self, s: A.Use, scope):
+        if not self.member(s.kind, "kind"):
+            return
+        sig = self.sym.kinds[s.kind.text]
+        if s.field.text not in sig.effect_fields:
+            self.error("E308", f"'{s.kind.text}' has no effect field '{s.field.text}'; it has: {', '.join(sorted(sig.effect_fields)) or 'none'}", s.field.pos)
+        if s.where is not None:
+            self.cond(s.where, Scope(scope.this_kinds, s.kind.text, scope.event, scope.event_kind))
+
+    def s_place(self, s: A.Place, scope):
+        self.member(s.piece, "piece")
+        self.this(s.target, scope)
+
+    def modifiers(self, mods, scope):
+        for m in mods:
+            if isinstance(m, A.Discount):
+                self.amounts(m.amounts, scope)
+            elif isinstance(m, A.With):
+                self.member(m.permit, "permit")
+
+    def amounts(self, amounts, scope):
+        for a in amounts:
+            self.number(a.value, scope)
+            self.member(a.name, "resource")
+
+    # ------------------------------------------------------------ expressions
+    def number(self, e, scope) -> None:
+        t = self.expr(e, scope)
+        if t not in (NUMBER, None, BOOL):
+            self.error("E309", f"expected a number, but this is a {_describe(t)}", e.pos)
+
+    def expr(self, e, scope: Scope, hint: str | None = None) -> str | None:
+        """Type of an expression (NUMBER, BOOL, a category, ("record", kind)); None after an error."""
+        if isinstance(e, A.Num):
+            return NUMBER
+        if isinstance(e, A.BinOp):
+            self.number(e.left, scope)
+            self.number(e.right, scope)
+            return NUMBER
+        if isinstance(e, A.Neg):
+            self.number(e.operand, scope)
+            return NUMBER
+        if isinstance(e, A.Call):
+            return self.call(e, scope)
+        if isinstance(e, A.Count):
+            if self.member(e.kind, "kind") and e.where is not None:
+                self.cond(e.where, Scope(scope.this_kinds, e.kind.text, scope.event, scope.event_kind))
+            return NUMBER
+        if isinstance(e, A.This):
+            return self.this(e, scope)
+        if isinstance(e, A.Ref):
+            return self.ref(e, scope, hint)
+        raise TypeError(e)
+
+    def call(self, e: A.Call, scope) -> str | None:
+        fn = e.fn.text
+        if fn not in FUNCTIONS:
+            self.error("E301", f"unknown function '{fn}'{_suggest(fn, FUNCTIONS)}", e.fn.pos)
+            return None
+        params = FUNCTIONS[fn]
+        if len(e.args) != len(params):
+            self.error("E310", f"{fn}() takes {len(params)} argument(s): {', '.join(params)}", e.pos)
+            return NUMBER
+        for arg, cat in zip(e.args, params):
+            if cat == NUMBER:
+                self.number(arg, scope)
+            elif isinstance(arg, A.Ref) and len(arg.parts) == 1:
+                self.member(arg.parts[0], cat)
+            else:
+                self.error("E310", f"argument of {fn}() must be a {cat} name", arg.pos)
+        return NUMBER
+
+    def this(self, e: A.This, scope) -> str | None:
+        if not scope.this_kinds:
+            self.error("E311", "`this` is only available in effects that belong to a record", e.pos)
+            return None
+        if not e.parts:
+            return "record"
+        return self.attribute_path(e.parts, scope.this_kinds, e.pos)
+
+    def attribute_path(self, parts, kinds: tuple[str, ...], pos) -> str | None:
+        attr = parts[0]
+        types = {self.sym.kinds[k].attributes.get(attr.text) for k in kinds if k in self.sym.kinds}
+        types.discard(None)
+        runtime = RUNTIME_ATTRIBUTES.get(attr.text)
+        if not types and runtime is None:
+            known = set(RUNTIME_ATTRIBUTES)
+            for k in kinds:
+                if k in self.sym.kinds:
+                    known |= set(self.sym.kinds[k].attributes)
+            self.error("E308", f"{' / '.join(kinds)} has no attribute '{attr.text}'{_suggest(attr.text, known)}", attr.pos)
+            return None
+        if len(parts) > 1:
+            self.error("E308", f"'{attr.text}' has no attributes", parts[1].pos)
+            return None
+        return runtime or (types.pop() if len(types) == 1 else None)
+
+    def ref(self, e: A.Ref, scope: Scope, hint: str | None) -> str | None:
+        head = e.parts[0]
+        if head.text == "event":
+            if scope.event is None:
+                self.error("E311", "`event` is only available inside a trigger (`on ...:`)", head.pos)
+                return None
+            if len(e.parts) < 2:
+                self.error("E308", "name an event parameter: `event.<parameter>`", head.pos)
+                return None
+            param = e.parts[1]
+            ptype = scope.event.params.get(param.text)
+            if ptype is None:
+                self.error("E308", f"the event has no parameter '{param.text}'; it has: {', '.join(sorted(scope.event.params)) or 'none'}", param.pos)
+                return None
+            if ptype == "record" and len(e.parts) > 2:
+                kinds = (scope.event_kind,) if scope.event_kind else tuple(k for k, s in self.sym.kinds.items() if s.buildable)
+                return self.attribute_path(e.parts[2:], kinds, e.pos)
+            if len(e.parts) > 2:
+                self.error("E308", f"'{param.text}' has no attributes", e.parts[2].pos)
+                return None
+            return ptype
+        if len(e.parts) > 1:
+            self.error("E308", f"'{head.text}' has no attributes; only `event` and `this` do", e.parts[1].pos)
+            return None
+        name = head.text
+        if scope.where_kind is not None:
+            attrs = self.sym.kinds[scope.where_kind].attributes if scope.where_kind in self.sym.kinds else {}
+            if name in attrs:
+                return attrs[name]
+            if name in RUNTIME_ATTRIBUTES:
+                return RUNTIME_ATTRIBUTES[name]
+        if name in self.sym.members("resource") or name in self.sym.members("group"):
+            # a resource is its holding (a number), or a resource name when compared with one
+            if hint == "resource":
+                self.constants.add(id(e))
+                return "resource"
+            return NUMBER
+        if hint and hint not in (NUMBER, BOOL, "record") and not isinstance(hint, tuple):
+            if name in self.sym.members(hint):
+                self.constants.add(id(e))
+                return hint
+            self.member(head, hint)
+            return None
+        known = set(self.sym.members("resource")) | set(self.sym.members("group"))
+        if scope.where_kind in self.sym.kinds:
+            known |= set(self.sym.kinds[scope.where_kind].attributes) | set(RUNTIME_ATTRIBUTES)
+        self.error("E301", f"unknown name '{name}'{_suggest(name, known)}", head.pos)
+        return None
+
+    # ------------------------------------------------------------ conditions
+    def cond(self, c, scope: Scope) -> None:
+        if isinstance(c, (A.And, A.Or)):
+            self.cond(c.left, scope)
+            self.cond(c.right, scope)
+        elif isinstance(c, A.Not):
+            self.cond(c.operand, scope)
+        elif isinstance(c, A.Truth):
+            self.expr(c.expr, scope)
+        elif isinstance(c, A.Compare):
+            left_plain = _plain_name(c.left)
+            right_plain = _plain_name(c.right)
+            if left_plain and not right_plain:
+                rt = self.expr(c.right, scope)
+                lt = self.expr(c.left, scope, hint=rt)
+            else:
+                lt = self.expr(c.left, scope)
+                rt = self.expr(c.right, scope, hint=lt)
+            if lt is not None and rt is not None and _numeric(lt) != _numeric(rt):
+                self.error("E309", f"cannot compare a {_describe(lt)} with a {_describe(rt)}", c.pos)
+            elif lt is not None and rt is not None and not _numeric(lt) and c.op not in ("==", "!="):
+                self.error("E309", f"a {_describe(lt)} can only be compared with == or !=", c.pos)
+        else:
+            raise TypeError(c)
+
+
+def _plain_name(e) -> bool:
+    return isinstance(e, A.Ref) and len(e.parts) == 1
+
+
+def _numeric(t) -> bool:
+    return t in (NUMBER, BOOL)
+
+
+def _is_cond(node) -> bool:
+    return isinstance(node, (A.Compare, A.Truth, A.And, A.Or, A.Not))
+
+
+def _describe(t) -> str:
+    return {NUMBER: "number", BOOL: "yes/no value", "record": "record"}.get(t, f"{t} name")
+
+
+@dataclass(frozen=True)
+class Resolution:
+    errors: list[NameError_]
+    constants: frozenset[int]
+
+
+def resolve(node, symbols: Symbols, scope: Scope = Scope()) -> Resolution:
+    r = Resolver(symbols)
+    r.program(node, scope)
+    return Resolution(r.errors, frozenset(r.constants))

@@ -1,0 +1,179 @@
+"""One error format for every phase.
+
+Codes: E0xx YAML and files, E1xx DSL syntax, E2xx schema and structure,
+E3xx names and types, E4xx runtime. Every content error carries a Span so it
+prints as ``path:line:col: error[CODE]: message`` followed by the source line
+and a caret.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Code -> (title, likely fix). The authoring guide is generated from this table.
+CODES: dict[str, tuple[str, str]] = {
+    "E001": ("YAML syntax error", "Check indentation, colons and closing quotes or brackets near the caret."),
+    "E002": ("YAML tag not allowed", "Remove the `!tag`; content is plain data and tags are never interpreted."),
+    "E003": ("duplicate key", "A mapping may name each key once; delete or rename one of them."),
+    "E004": ("anchor or alias not allowed", "Write the value out, or use an overlay to share records."),
+    "E005": ("file is not valid UTF-8", "Save the file as UTF-8."),
+    "E006": ("file too large", "Content files are limited to 5 MB; split the file with `include:`."),
+    "E007": ("file not found", "Check the path in `include:`, `extends:` or on the command line; paths are relative to the including file."),
+    "E008": ("folded scalar in an effect", "Use a literal block `|` (or a plain string) for effect text; `>` folds lines and would move error positions."),
+    "E009": ("mapping key is not a string", "Use plain words as keys."),
+    "E010": ("include cycle", "A file includes itself through other files; remove one `include:` entry."),
+    "E101": ("unexpected text in effect", "Read the message: it names what the DSL expected at the caret."),
+    "E102": ("effect ends too early", "The effect stops in the middle of a statement; complete it."),
+    "E103": ("character not allowed in effect", "Effects use words, numbers and `; , : ( ) { } | + - * / == != < <= > >= .` only."),
+    "E104": ("amount without a name", "Write what is gained or paid after the number, e.g. `gain 2 gold`."),
+    "E105": ("`choose` needs two options", "Separate options with `|`, e.g. `choose { gain 1 gold | gain 1 stone }`."),
+    "E106": ("unclosed bracket", "Close every `{` with `}` and every `(` with `)`."),
+    "E107": ("missing colon", "Optional payments and triggers need a colon: `may pay 1 gold: score 4`."),
+    "E108": ("number expected", "Give a count, e.g. `advance university 2`."),
+    "E109": ("statement keyword expected", "Start each statement with a verb: gain, pay, score, advance, produce, move, perform, build, choose, may, if, repeat, grant, draw, use, place."),
+    "E110": ("statement after a trigger", "A trigger's body is one statement; wrap several in braces: `on event: { gain 1 gold; score 1 }`."),
+    "E201": ("missing field", "Add the field named in the message."),
+    "E202": ("unknown field", "The field is not part of this kind; check its spelling in content/README.md."),
+    "E203": ("wrong type", "The value has the wrong shape (text, number, list or mapping); see the kind's reference."),
+    "E204": ("invalid value", "The value is outside what this field allows; the message names the allowed values."),
+    "E205": ("unknown or missing kind", "Start the file with `kind:` naming one of the content kinds."),
+    "E206": ("duplicate id", "Every record id is unique within its kind; rename one of them."),
+    "E207": ("wrong number of entries", "The list must have exactly the number of entries named in the message."),
+    "E208": ("bad overlay", "Check the overlay's operation: `set:` paths, and ids in `replace:`/`remove:` must exist; ids in `add:` must not."),
+    "E209": ("inconsistent record", "The record breaks a rule of its kind; the message says which."),
+    "E301": ("unknown name", "The name is not declared by the pack; check spelling or declare it."),
+    "E302": ("unknown resource", "Declare the resource under `resources:` in pack.yaml or fix the spelling."),
+    "E303": ("unknown track", "Use a track id from tracks.yaml or kings_road.yaml."),
+    "E304": ("unknown grid", "Use a grid id from projects.yaml."),
+    "E305": ("unknown action", "Use an action id from pack.yaml `actions:`."),
+    "E306": ("unknown event", "Triggers may use the events listed under `events:` in pack.yaml."),
+    "E307": ("unknown kind of record", "Use a tile or record kind declared by the pack (e.g. upgrade, wall, building, plaza)."),
+    "E308": ("unknown attribute", "The attribute does not exist on that record or event; the message lists those that do."),
+    "E309": ("type mismatch", "Both sides of a comparison, and every argument, must be of the expected type."),
+    "E310": ("wrong arguments", "The function takes the arguments named in the message."),
+    "E311": ("not available here", "`this` needs a record that owns the effect and `event` needs a trigger."),
+    "E312": ("open-ended repeat", "`repeat:` without a count must repeat an optional statement (`repeat: may pay 1 gold: score 2`)."),
+    "E313": ("name declared twice", "A name may be declared once across the whole pack; rename one."),
+    "E314": ("unknown reference", "The id does not name a record of the expected kind."),
+    "E315": ("unknown direction", "Directions are up, down, left, right and sideways."),
+    "E316": ("unknown modifier", "Modifiers are `free`, `discount <amounts>` and `with <permit>`."),
+    "E317": ("unknown stack", "Use a stack or pool id declared by the pack."),
+    "E318": ("reserved word used as a name", "DSL keywords cannot be content names; rename the record or declaration."),
+    "E401": ("illegal action", "The action is not legal in this state."),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A position in a source file: 1-based line and column, plus an optional end."""
+
+    path: str
+    line: int
+    col: int
+    end_line: int | None = None
+    end_col: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class ContentError:
+    code: str
+    message: str
+    span: Span | None = None
+
+    def format(self, source_line: str | None = None) -> str:
+        where = f"{self.span}: " if self.span else ""
+        text = f"{where}error[{self.code}]: {self.message}"
+        if source_line is not None and self.span is not None:
+            line = source_line.rstrip("\n").expandtabs(1)
+            caret_len = 1
+            if self.span.end_line == self.span.line and self.span.end_col:
+                caret_len = max(1, self.span.end_col - self.span.col)
+            text += f"\n  {self.span.line:>4} | {line}\n       | {' ' * (self.span.col - 1)}{'^' * caret_len}"
+        return text
+
+    def to_json(self) -> dict:
+        span = self.span
+        return {
+            "code": self.code,
+            "message": self.message,
+            "path": span.path if span else None,
+            "line": span.line if span else None,
+            "col": span.col if span else None,
+            "end_line": span.end_line if span else None,
+            "end_col": span.end_col if span else None,
+        }
+
+
+@dataclass
+class ErrorBag:
+    """Collects every error of a phase; a phase that found any stops the pipeline."""
+
+    errors: list[ContentError] = field(default_factory=list)
+
+    def add(self, code: str, message: str, span: Span | None = None) -> None:
+        assert code in CODES, code
+        self.errors.append(ContentError(code, message, span))
+
+    def extend(self, other: "ErrorBag | list[ContentError]") -> None:
+        self.errors.extend(other.errors if isinstance(other, ErrorBag) else other)
+
+    def __bool__(self) -> bool:
+        return bool(self.errors)
+
+    def __len__(self) -> int:
+        return len(self.errors)
+
+    def sorted(self) -> list[ContentError]:
+        def key(e: ContentError):
+            s = e.span
+            return (s.path if s else "", s.line if s else 0, s.col if s else 0, e.code, e.message)
+
+        unique = {(e.code, e.message, e.span): e for e in self.errors}
+        return sorted(unique.values(), key=key)
+
+
+class ContentErrors(Exception):
+    """Raised by a loading entry point when a phase reported errors."""
+
+    def __init__(self, errors: list[ContentError]):
+        super().__init__(f"{len(errors)} content error(s)")
+        self.errors = errors
+
+
+class IllegalActionError(Exception):
+    """An action that is not legal in the current state; the state is unchanged."""
+
+    def __init__(self, action: str, reason: str):
+        super().__init__(f"illegal action {action!r}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class RulesError(Exception):
+    """An inconsistency found while running the rules (a bug in content or engine)."""
+
+
+def source_line(span: Span | None, cache: dict[str, list[str]] | None = None) -> str | None:
+    """The text of the line a span points at, or None when the file cannot be read."""
+    if span is None:
+        return None
+    cache = {} if cache is None else cache
+    lines = cache.get(span.path)
+    if lines is None:
+        try:
+            lines = Path(span.path).read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            lines = []
+        cache[span.path] = lines
+    if 1 <= span.line <= len(lines):
+        return lines[span.line - 1]
+    return None
+
+
+def format_errors(errors: list[ContentError]) -> str:
+    cache: dict[str, list[str]] = {}
+    return "\n".join(e.format(source_line(e.span, cache)) for e in errors)

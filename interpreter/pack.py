@@ -1,0 +1,83 @@
+"""Find and load the files of a content pack (phase 1: load)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import ErrorBag, Span
+from .paths import bundled_content, display_path
+from .source import Document, Mapping, Scalar, Sequence, load_file
+
+PACK_FILE = "pack.yaml"
+
+
+@dataclass
+class PackSource:
+    """The documents of a pack, as node trees (overlays edit these before validation)."""
+
+    root: Path
+    manifest: Document
+    documents: list[Document] = field(default_factory=list)  # included files, in include order
+
+    def all(self) -> list[Document]:
+        return [self.manifest, *self.documents]
+
+    def of_kind(self, kind: str) -> list[Document]:
+        return [d for d in self.all() if kind_of(d) == kind]
+
+
+def kind_of(doc: Document) -> str | None:
+    if isinstance(doc.root, Mapping):
+        node = doc.root.get("kind")
+        if isinstance(node, Scalar) and isinstance(node.value, str):
+            return node.value
+    return None
+
+
+def find_pack_dir(path: Path) -> Path | None:
+    """The pack directory for a path: itself, or the nearest parent holding pack.yaml."""
+    path = path.resolve()
+    if path.is_file() and path.name == PACK_FILE:
+        return path.parent
+    for candidate in [path, *path.parents] if path.is_dir() else list(path.parents):
+        if (candidate / PACK_FILE).is_file():
+            return candidate
+    return None
+
+
+def bundled_pack(pack_id: str) -> Path | None:
+    candidate = bundled_content() / pack_id
+    return candidate if (candidate / PACK_FILE).is_file() else None
+
+
+def load_pack(pack_dir: Path, errors: ErrorBag) -> PackSource | None:
+    """Load pack.yaml and every file it includes; report missing or broken files."""
+    manifest_path = pack_dir / PACK_FILE
+    manifest = load_file(manifest_path, errors, display_path(manifest_path))
+    if manifest is None:
+        return None
+    source = PackSource(pack_dir, manifest)
+    include = manifest.root.get("include") if isinstance(manifest.root, Mapping) else None
+    if not isinstance(include, Sequence):
+        return source  # the schema phase reports the missing or malformed include list
+    seen: set[Path] = set()
+    for item in include.items:
+        if not isinstance(item, Scalar) or not isinstance(item.value, str):
+            continue
+        target = (pack_dir / item.value).resolve()
+        if target in seen:
+            errors.add("E003", f"'{item.value}' is included twice", item.span)
+            continue
+        seen.add(target)
+        if not target.is_file():
+            errors.add("E007", f"included file not found: {item.value}", item.span)
+            continue
+        doc = load_file(target, errors, display_path(target))
+        if doc is not None:
+            source.documents.append(doc)
+    return source
+
+
+def file_span(path: Path) -> Span:
+    return Span(display_path(path), 1, 1)

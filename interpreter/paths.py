@@ -1,0 +1,38 @@
+"""Where bundled data lives, in a source checkout and in an installed wheel."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@lru_cache(maxsize=None)
+def _bundled(name: str) -> Path:
+    # An installed wheel carries the data inside the package (see pyproject.toml);
+    # a source checkout or editable install reads it from the repository root.
+    inside = _PACKAGE / "_bundled" / name
+    if inside.is_dir():
+        return inside
+    return _PACKAGE.parent / name
+
+
+def bundled_content() -> Path:
+    return _bundled("content")
+
+
+def bundled_schemas() -> Path:
+    return _bundled("schemas")
+
+
+DEFAULT_PACK = "praga"
+
+
+def display_path(path: Path) -> str:
+    """A path as users should see it: relative to the working directory when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)

@@ -1,0 +1,314 @@
+"""Phase 3: checks across records that a per-file schema cannot make.
+
+Unique ids, references between records (an upgrade's action, a technology's
+stack, an overlay's tier set), consistency rules a kind declares (icons that
+require or exclude each other) and board geometry (every city site touches
+exactly one plaza; the wall ring has the declared size).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from pydantic import BaseModel
+
+from . import board
+from .dsl.parse import grammar_text
+from .errors import ErrorBag
+from .model import RECORD_KINDS
+from .source import Document, walk
+
+BLANK = "none"
+
+
+def _keywords() -> set[str]:
+    import re
+
+    return set(re.findall(r'"([a-z]+)"', grammar_text()))
+
+
+class Checker:
+    def __init__(self, pairs: list[tuple[Document, BaseModel]], errors: ErrorBag):
+        self.pairs = pairs
+        self.errors = errors
+        self.by_kind: dict[str, list[tuple[Document, BaseModel]]] = defaultdict(list)
+        for doc, model in pairs:
+            self.by_kind[model.kind].append((doc, model))
+        self.pack_doc, self.pack = self.by_kind["pack"][0]
+
+    def err(self, doc: Document, path: tuple, code: str, message: str) -> None:
+        node, _ = walk(doc.root, path)
+        self.errors.add(code, message, node.span)
+
+    def run(self) -> None:
+        self.declarations()
+        self.unique_records()
+        for doc, m in self.pairs:
+            check = getattr(self, "k_" + m.kind, None)
+            if check:
+                check(doc, m)
+
+    # ------------------------------------------------------------ names
+    def declarations(self) -> None:
+        d, p = self.pack_doc, self.pack
+        keywords = _keywords()
+        self.resources = {r.id for r in p.resources}
+        self.groups = {r.group for r in p.resources if r.group}
+        self.actions = {a.id for a in p.actions}
+        self.stacks = {s.id for s in p.stacks}
+        self.pieces = {x.id for x in p.pieces}
+        self.symbols = {s.id for s in p.edge_symbols}
+        self.icons = {i.id for i in p.icons}
+        self.colours = set(p.corner_colours)
+        self.tile_kinds = {k.id: k for k in p.tile_kinds}
+        for field in ("resources", "pieces", "actions", "events", "stacks", "permits", "edge_symbols", "icons", "tile_kinds"):
+            seen: dict[str, int] = {}
+            for i, item in enumerate(getattr(p, field)):
+                if item.id in seen:
+                    self.err(d, (field, i, "id"), "E206", f"'{item.id}' is declared twice in {field} (first at entry {seen[item.id] + 1})")
+                seen[item.id] = i
+                if item.id in keywords:
+                    self.err(d, (field, i, "id"), "E318", f"'{item.id}' is a DSL keyword and cannot be a name")
+        for i, r in enumerate(p.resources):
+            if r.id in self.groups:
+                self.err(d, ("resources", i, "id"), "E313", f"'{r.id}' names both a resource and a resource group")
+        for i, e in enumerate(p.events):
+            names = [x.name for x in e.params]
+            if e.key is not None and e.key not in names:
+                self.err(d, ("events", i, "key"), "E314", f"event key '{e.key}' is not one of its params: {', '.join(names) or 'none'}")
+        for i, k in enumerate(p.tile_kinds):
+            rk = RECORD_KINDS.get(k.id)
+            if rk is None or "edges" not in rk.model.model_fields:
+                hexes = [n for n, r in RECORD_KINDS.items() if "edges" in r.model.model_fields]
+                self.err(d, ("tile_kinds", i, "id"), "E307", f"'{k.id}' is not a hex tile kind; expected one of: {', '.join(hexes)}")
+            for j, c in enumerate(k.corner_colours):
+                if c not in self.colours:
+                    self.err(d, ("tile_kinds", i, "corner_colours", j), "E301", f"unknown corner colour '{c}'")
+        for i, icon in enumerate(p.icons):
+            for field in ("requires", "excludes"):
+                for j, other in enumerate(getattr(icon, field)):
+                    if other not in self.icons:
+                        self.err(d, ("icons", i, field, j), "E301", f"unknown icon '{other}'")
+
+    def unique_records(self) -> None:
+        for name, rk in RECORD_KINDS.items():
+            seen: dict[str, str] = {}
+            for doc, m in self.by_kind.get(rk.file_kind, []):
+                for i, rec in enumerate(getattr(m, rk.field)):
+                    if rec.id in seen:
+                        self.err(doc, (rk.field, i, "id"), "E206", f"duplicate {name} id '{rec.id}' (also in {seen[rec.id]})")
+                    else:
+                        seen[rec.id] = doc.path
+
+    def ref(self, doc, path, value, allowed, code, what) -> bool:
+        if value in allowed:
+            return True
+        import difflib
+
+        hint = difflib.get_close_matches(str(value), sorted(allowed), n=1)
+        extra = f"; did you mean '{hint[0]}'?" if hint else (f"; known: {', '.join(sorted(allowed))}" if len(allowed) <= 12 else "")
+        self.err(doc, path, code, f"unknown {what} '{value}'{extra}")
+        return False
+
+    # ------------------------------------------------------------ kinds
+    def _hex_tiles(self, doc, m, kind: str) -> None:
+        allowed = set(self.tile_kinds[kind].corner_colours) if kind in self.tile_kinds else self.colours
+        for i, t in enumerate(m.tiles):
+            for j, sym in enumerate(t.edges):
+                if sym != BLANK:
+                    self.ref(doc, ("tiles", i, "edges", j), sym, self.symbols, "E301", "edge symbol")
+            for j, col in enumerate(t.corners):
+                if col != BLANK and col not in allowed:
+                    self.err(doc, ("tiles", i, "corners", j), "E204",
+                             f"a {kind} tile may carry corner colours {', '.join(sorted(allowed)) or 'none'}, not '{col}'")
+            icons = getattr(t, "icons", [])
+            for j, icon in enumerate(icons):
+                self.ref(doc, ("tiles", i, "icons", j), icon, self.icons, "E301", "icon")
+            for decl in self.pack.icons:
+                if decl.id not in icons:
+                    continue
+                for req in decl.requires:
+                    if req not in icons:
+                        self.err(doc, ("tiles", i, "icons"), "E209", f"the '{decl.id}' icon always comes with '{req}'")
+                for exc in decl.excludes:
+                    if exc in icons:
+                        self.err(doc, ("tiles", i, "icons"), "E209", f"the '{decl.id}' icon never comes with '{exc}'")
+            if kind == "upgrade":
+                self.ref(doc, ("tiles", i, "action"), t.action, self.actions, "E305", "action")
+
+    def k_upgrades(self, doc, m):
+        self._hex_tiles(doc, m, "upgrade")
+
+    def k_walls(self, doc, m):
+        self._hex_tiles(doc, m, "wall")
+
+    def k_buildings(self, doc, m):
+        self._hex_tiles(doc, m, "building")
+
+    def k_technologies(self, doc, m):
+        for i, t in enumerate(m.technologies):
+            self.ref(doc, ("technologies", i, "stack"), t.stack, self.stacks, "E317", "stack")
+
+    def k_bridge(self, doc, m):
+        for i, t in enumerate(m.tiles):
+            self.ref(doc, ("tiles", i, "stack"), t.stack, self.stacks, "E317", "stack")
+        if m.complete_at > len(m.planks):
+            self.err(doc, ("complete_at",), "E209", f"the bridge completes at {m.complete_at} planks but has {len(m.planks)} plank spaces")
+
+    def k_production_tokens(self, doc, m):
+        self.ref(doc, ("pool",), m.pool, self.stacks, "E317", "stack")
+
+    def k_wealth_bonuses(self, doc, m):
+        for i, b in enumerate(m.bonuses):
+            if b.piece is not None:
+                self.ref(doc, ("bonuses", i, "piece"), b.piece, self.pieces, "E301", "piece")
+
+    def k_tracks(self, doc, m):
+        for i, t in enumerate(m.tracks):
+            if t.produces is not None:
+                self.ref(doc, ("tracks", i, "produces"), t.produces, self.resources, "E302", "resource")
+            self._spaces(doc, ("tracks", i), t.spaces, t.start)
+
+    def _spaces(self, doc, path, spaces, start) -> None:
+        numbers = [s.n for s in spaces]
+        for j in range(1, len(numbers)):
+            if numbers[j] != numbers[j - 1] + 1:
+                self.err(doc, (*path, "spaces", j, "n"), "E209", f"space numbers must count up by one: {numbers[j - 1]} is followed by {numbers[j]}")
+                break
+        if start is not None and start not in numbers:
+            self.err(doc, (*path, "start"), "E209", f"the start space {start} is not one of the track's spaces {numbers[0]}..{numbers[-1]}")
+
+    def k_kings_road(self, doc, m):
+        self._spaces(doc, (), m.spaces, None)
+        effects = {e.id for s in m.spaces for e in s.effects}
+        for i, t in enumerate(m.replacement_tiles):
+            self.ref(doc, ("replacement_tiles", i, "replaces"), t.replaces, effects, "E314", "road effect")
+        faces = {t.id for t in m.replacement_tiles}
+        for i, rid in enumerate(m.replacement_tiles_in_use):
+            self.ref(doc, ("replacement_tiles_in_use", i), rid, faces, "E314", "replacement tile")
+        covered = Counter(t.replaces for t in m.replacement_tiles if t.id in set(m.replacement_tiles_in_use))
+        for i, rid in enumerate(m.replacement_tiles_in_use):
+            tile = next((t for t in m.replacement_tiles if t.id == rid), None)
+            if tile is not None and covered[tile.replaces] > 1:
+                self.err(doc, ("replacement_tiles_in_use", i), "E209", f"two tiles in use cover the same road effect '{tile.replaces}'")
+
+    def k_projects(self, doc, m):
+        for i, g in enumerate(m.grids):
+            self.ref(doc, ("grids", i, "multiplies"), g.multiplies, self.resources, "E302", "resource")
+            sets = {s.id for s in g.tier_sets}
+            self.ref(doc, ("grids", i, "tier_set"), g.tier_set, sets, "E314", "tier set")
+            for j, ts in enumerate(g.tier_sets):
+                rows = [r for tier in ts.tiers for r in tier.rows]
+                for k, tier in enumerate(ts.tiers):
+                    for ri, row in enumerate(tier.rows):
+                        for ci, col in enumerate(row.cols):
+                            if not 1 <= col <= len(g.columns):
+                                self.err(doc, ("grids", i, "tier_sets", j, "tiers", k, "rows", ri, "cols", ci), "E209",
+                                         f"column {col} is outside the grid's {len(g.columns)} columns")
+                        for si, sq in enumerate(row.squares):
+                            if sq.col not in row.cols:
+                                self.err(doc, ("grids", i, "tier_sets", j, "tiers", k, "rows", ri, "squares", si, "col"), "E209",
+                                         f"square in column {sq.col}, which this row does not have")
+                srow, scol = g.start
+                if not (1 <= srow <= len(rows) and scol in rows[srow - 1].cols):
+                    self.err(doc, ("grids", i, "start"), "E209", f"the start square [{srow}, {scol}] is not on tier set '{ts.id}'")
+
+    def k_crane(self, doc, m):
+        boxes = [i for i, s in enumerate(m.wheel) if s.box]
+        if len(boxes) != 1:
+            self.err(doc, ("wheel",), "E209", f"the wheel needs exactly one box slot, found {len(boxes)}")
+        for i, s in enumerate(m.wheel):
+            if s.box and s.bonus is not None:
+                self.err(doc, ("wheel", i, "bonus"), "E209", "the box slot holds no tile and so has no bonus")
+        if len(m.wheel) != len(m.positions):
+            self.err(doc, ("wheel",), "E209", f"the wheel has {len(m.wheel)} slots but the frame has {len(m.positions)} positions")
+        for i, r in enumerate(m.rotations):
+            if r.box_at >= len(m.positions):
+                self.err(doc, ("rotations", i, "box_at"), "E209", f"position {r.box_at} does not exist (0..{len(m.positions) - 1})")
+        counts = Counter(r.players for r in m.rotations)
+        for i, r in enumerate(m.rotations):
+            if counts[r.players] > 1:
+                self.err(doc, ("rotations", i, "players"), "E206", f"two rotations for {r.players} players")
+        ids = {t.id for t in m.tiles}
+        for i, t in enumerate(m.tiles):
+            for side in ("a", "b"):
+                for j, a in enumerate(getattr(t, side).actions):
+                    self.ref(doc, ("tiles", i, side, "actions", j), a, self.actions, "E305", "action")
+        for i, tid in enumerate(m.first_game_order):
+            self.ref(doc, ("first_game_order", i), tid, ids, "E314", "action tile")
+        if sorted(m.first_game_order) != sorted(ids):
+            self.err(doc, ("first_game_order",), "E209", "the first-game order must list every action tile exactly once")
+
+    def k_action_board(self, doc, m):
+        actions = Counter(h.action for h in m.action_hexes)
+        for i, h in enumerate(m.action_hexes):
+            self.ref(doc, ("action_hexes", i, "action"), h.action, self.actions, "E305", "action")
+            if actions[h.action] > 1:
+                self.err(doc, ("action_hexes", i, "action"), "E206", f"action '{h.action}' has two hexes")
+        for a in sorted(self.actions - set(actions)):
+            self.err(doc, ("action_hexes",), "E209", f"action '{a}' has no hex on the action board")
+        area = [tuple(m.centre)] + [tuple(h.at) for h in m.action_hexes]
+        if len(set(area)) != len(area):
+            self.err(doc, ("action_hexes",), "E209", "two action-board hexes share a coordinate")
+        b = board.build_board(area)
+        if not board.connected(b):
+            self.err(doc, ("action_hexes",), "E209", "the action board's hexes are not connected")
+        size = len(board.ring(area))
+        if size != m.ring_size:
+            self.err(doc, ("ring_size",), "E209", f"the hexes around this action board number {size}, not {m.ring_size}")
+
+    def k_city(self, doc, m):
+        at = {}
+        for i, h in enumerate(m.hexes):
+            key = tuple(h.at)
+            if key in at:
+                self.err(doc, ("hexes", i, "at"), "E206", f"hex {list(key)} is listed twice (also '{at[key]}')")
+            at[key] = h.id
+        b = board.build_board(at)
+        types = {tuple(h.at): h.type for h in m.hexes}
+        for i, h in enumerate(m.hexes):
+            if h.type == "site":
+                plazas = [n for n in b.adjacent(tuple(h.at)) if types.get(n) == "plaza"]
+                if len(plazas) != 1:
+                    self.err(doc, ("hexes", i), "E209", f"building site '{h.id}' touches {len(plazas)} plaza hexes; every site touches exactly one")
+            elif h.premium is not None or h.pre_filled:
+                self.err(doc, ("hexes", i), "E209", f"only building sites have `premium` or `pre_filled`, not a {h.type} hex")
+            if h.marks and h.type != "plaza":
+                self.err(doc, ("hexes", i, "marks"), "E209", "only plaza hexes carry player-count marks")
+        for i, c in enumerate(m.corners):
+            self.ref(doc, ("corners", i, "colour"), c.colour, self.colours, "E301", "corner colour")
+            if tuple(c.at) not in at:
+                self.err(doc, ("corners", i, "at"), "E209", f"printed corner on {c.at}, which is not a hex of the city")
+
+    def k_setup(self, doc, m):
+        for i, r in enumerate(m.rows):
+            self.ref(doc, ("rows", i, "kind"), r.kind, set(self.tile_kinds), "E307", "tile kind")
+        self.ref(doc, ("carry_group",), m.carry_group, self.groups, "E301", "resource group")
+        lo, hi = self.pack.players.min, self.pack.players.max
+        have = Counter(s.players for s in m.seatings)
+        for n in range(lo, hi + 1):
+            if have[n] != 1:
+                self.err(doc, ("seatings",), "E209", f"seatings must describe {n} players exactly once (found {have[n]})")
+        eras = Counter(e.players for e in m.era_changes)
+        for i, e in enumerate(m.era_changes):
+            if not lo <= e.players <= hi:
+                self.err(doc, ("era_changes", i, "players"), "E204", f"the pack is for {lo}..{hi} players, not {e.players}")
+            elif eras[e.players] > 1:
+                self.err(doc, ("era_changes", i, "players"), "E206", f"two era changes for {e.players} players")
+
+    def k_scoring(self, doc, m):
+        for i, t in enumerate(m.tables):
+            mins = [s.min for s in t.steps]
+            if mins != sorted(set(mins)):
+                self.err(doc, ("tables", i, "steps"), "E209", "table steps must have increasing `min` values")
+
+    def k_solo(self, doc, m):
+        if not self.pack.players.min <= m.setup_as <= self.pack.players.max:
+            self.err(doc, ("setup_as",), "E204", f"solo is set up as {m.setup_as} players, outside the pack's range")
+
+
+def check_references(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag) -> None:
+    kinds = Counter(m.kind for _, m in pairs)
+    if kinds["pack"] != 1:
+        return
+    Checker(pairs, errors).run()

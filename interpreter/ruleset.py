@@ -1,0 +1,311 @@
+"""The content pipeline: load -> schema -> references -> parse -> resolve -> compile.
+
+``validate`` runs every phase and returns every error; ``load_ruleset``
+returns an immutable ``Ruleset`` (models, ASTs and compiled programs) or
+raises ``ContentErrors``. A phase reports all its errors; the phases after
+it run only on what it accepted: parsing runs on every file whose schema is
+valid, while resolving, which needs the whole pack's names, runs only when
+every file is valid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+from pydantic import BaseModel
+
+from .dsl.compile import Compiler, Program
+from .dsl.english import Names
+from .dsl.parse import DslSyntaxError, parse
+from .dsl.resolve import Scope, Symbols, resolve
+from .errors import ContentError, ContentErrors, ErrorBag, Span
+from .model import LIST_KINDS, RECORD_KINDS, iter_dsl
+from .overlay import apply_overlay
+from .pack import PackSource, bundled_pack, find_pack_dir, kind_of, load_pack
+from .paths import DEFAULT_PACK, bundled_content, display_path
+from .references import check_references
+from .schema import check_document
+from .source import Document, Mapping, Scalar, load_file, walk
+from .symbols import build_names, build_symbols
+
+# (file kind, list field) -> record kind, to know what `this` is inside a record's effect.
+_RECORD_OF = {(rk.file_kind, rk.field): rk.name for rk in RECORD_KINDS.values()}
+
+
+@dataclass(frozen=True)
+class DslField:
+    """One DSL string of the pack, located, parsed, and (once resolved) compiled."""
+
+    kind: str  # file kind
+    path: tuple  # path inside the file's model
+    start: str  # grammar start rule
+    text: str
+    node: Scalar = field(compare=False, repr=False)
+    ast: object = field(compare=False, repr=False)
+    scope: Scope = field(compare=False, repr=False)
+
+    @property
+    def span(self) -> Span:
+        return self.node.span
+
+    def span_at(self, start: int, end: int) -> Span:
+        """File position of characters start..end of the DSL text."""
+        return _scalar_span(self.node, start, end)
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}/" + "/".join(str(p) for p in self.path)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything a game needs from content, validated and compiled once."""
+
+    pack_id: str
+    root: Path
+    variants: tuple[str, ...]
+    models: MappingProxyType  # file kind -> tuple of file models
+    symbols: Symbols
+    names: Names
+    fields: tuple[DslField, ...]
+    programs: MappingProxyType  # DslField.key -> Program (effects) or compiled amounts/expr/condition
+
+    def records(self, kind: str) -> list:
+        rk = RECORD_KINDS[kind]
+        out = []
+        for m in self.models.get(rk.file_kind, ()):
+            out.extend(getattr(m, rk.field))
+        return out
+
+    def single(self, kind: str) -> BaseModel | None:
+        models = self.models.get(kind, ())
+        return models[0] if models else None
+
+
+@dataclass
+class Outcome:
+    errors: list[ContentError]
+    ruleset: Ruleset | None = None
+    summary: dict = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def load_ruleset(path: str | Path | None = None, variants=()) -> Ruleset:
+    outcome = run_pipeline(path, variants)
+    if outcome.errors:
+        raise ContentErrors(outcome.errors)
+    assert outcome.ruleset is not None
+    return outcome.ruleset
+
+
+def validate(path: str | Path | None = None, variants=()) -> list[ContentError]:
+    return run_pipeline(path, variants).errors
+
+
+def run_pipeline(path: str | Path | None = None, variants=()) -> Outcome:
+    errors = ErrorBag()
+    source, extra = _locate(Path(path) if path is not None else None, errors)
+    if source is None:
+        return Outcome(errors.sorted())
+    overlays = [*extra, *(Path(v) for v in variants)]
+    applied = []
+    for ov in overlays:
+        doc = load_file(ov, errors, display_path(ov))
+        if doc is None:
+            continue
+        if _check_overlay(doc, source, errors):
+            apply_overlay(source, doc, errors)
+            applied.append(display_path(ov))
+    if errors:
+        return Outcome(errors.sorted())
+
+    # phase 2: schema
+    pairs: list[tuple[Document, BaseModel]] = []
+    for doc in source.all():
+        model = check_document(doc, errors)
+        if model is not None:
+            pairs.append((doc, model))
+    _check_kinds(source, pairs, errors)
+
+    # phase 4 runs on every valid file: parse the DSL strings
+    fields = _parse_fields(pairs, errors)
+    if errors:
+        return Outcome(errors.sorted())
+
+    # phase 3: references across records (needs every file valid)
+    check_references(pairs, errors)
+    if errors:
+        return Outcome(errors.sorted())
+
+    # phase 5: resolve names
+    models: dict[str, list[BaseModel]] = {}
+    for _, m in pairs:
+        models.setdefault(m.kind, []).append(m)
+    symbols = build_symbols(models)
+    resolutions = {}
+    for f in fields:
+        res = resolve(f.ast, symbols, f.scope)
+        resolutions[f.key] = res
+        for e in res.errors:
+            errors.add(e.code, e.message, f.span_at(e.start, e.end))
+    if errors:
+        return Outcome(errors.sorted())
+
+    # phase 6: compile
+    groups = symbols.members("group")
+    resources = symbols.members("resource")
+    programs = {}
+    for f in fields:
+        compiler = Compiler(resources, groups, resolutions[f.key].constants)
+        programs[f.key] = _compile(compiler, f)
+    pack = models["pack"][0]
+    ruleset = Ruleset(
+        pack.id, source.root, tuple(applied),
+        MappingProxyType({k: tuple(v) for k, v in models.items()}),
+        symbols, build_names(models), tuple(fields), MappingProxyType(programs),
+    )
+    return Outcome([], ruleset, {"files": len(source.all()), "fields": len(fields)})
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _locate(path: Path | None, errors: ErrorBag) -> tuple[PackSource | None, list[Path]]:
+    """The pack to load for a command-line path, and overlays or extra files it implies."""
+    if path is None:
+        path = bundled_content() / DEFAULT_PACK
+    if not path.exists():
+        errors.add("E007", f"no such file or directory: {path}", Span(str(path), 1, 1))
+        return None, []
+    if path.is_dir():
+        if not (path / "pack.yaml").is_file():
+            errors.add("E007", f"{display_path(path)} is not a pack: it has no pack.yaml", Span(display_path(path), 1, 1))
+            return None, []
+        return load_pack(path, errors), []
+    if path.name == "pack.yaml":
+        return load_pack(path.parent, errors), []
+    probe = ErrorBag()
+    doc = load_file(path, probe, display_path(path))
+    if doc is None:
+        errors.extend(probe)
+        return None, []
+    kind = kind_of(doc)
+    if kind == "overlay":
+        pack_dir = _overlay_target(doc, path, errors)
+        if pack_dir is None:
+            return None, []
+        return load_pack(pack_dir, errors), [path]
+    # a single content file: check it inside the pack it belongs to (or the bundled one)
+    pack_dir = find_pack_dir(path) or (bundled_content() / DEFAULT_PACK)
+    source = load_pack(pack_dir, errors)
+    if source is None:
+        return None, []
+    resolved = path.resolve()
+    if any(Path(d.path).resolve() == resolved for d in source.documents):
+        return source, []
+    if kind in LIST_KINDS or kind is None or kind == "pack":
+        source.documents.append(doc)
+    else:  # a singleton kind replaces the pack's file of that kind
+        source.documents = [d for d in source.documents if kind_of(d) != kind] + [doc]
+    return source, []
+
+
+def _overlay_target(doc: Document, path: Path, errors: ErrorBag) -> Path | None:
+    node = doc.root.get("extends") if isinstance(doc.root, Mapping) else None
+    if not isinstance(node, Scalar) or not isinstance(node.value, str):
+        errors.add("E201", "an overlay needs `extends:` naming the pack it edits", (node or doc.root).span)
+        return None
+    candidate = (path.parent / node.value).resolve()
+    if (candidate / "pack.yaml").is_file():
+        return candidate
+    found = find_pack_dir(path)
+    if found is not None and _pack_id(found) == node.value:
+        return found
+    bundled = bundled_pack(node.value)
+    if bundled is not None:
+        return bundled
+    errors.add("E007", f"cannot find the pack '{node.value}' this overlay extends", node.span)
+    return None
+
+
+def _pack_id(pack_dir: Path) -> str | None:
+    doc = load_file(pack_dir / "pack.yaml", ErrorBag())
+    node = doc.root.get("id") if doc and isinstance(doc.root, Mapping) else None
+    return node.value if isinstance(node, Scalar) else None
+
+
+def _check_overlay(doc: Document, source: PackSource, errors: ErrorBag) -> bool:
+    if kind_of(doc) != "overlay":
+        node = doc.root.get("kind") if isinstance(doc.root, Mapping) else None
+        errors.add("E208", "a variant must be an overlay file (`kind: overlay`)", (node or doc.root).span if doc.root else Span(doc.path, 1, 1))
+        return False
+    before = len(errors)
+    model = check_document(doc, errors)
+    if model is None:
+        return len(errors) == before
+    pack_id = _pack_id(source.root)
+    target = (Path(doc.path).parent / model.extends).resolve()
+    if model.extends != pack_id and target != source.root.resolve():
+        node = doc.root.get("extends")
+        errors.add("E208", f"this overlay extends '{model.extends}', but the pack is '{pack_id}'", node.span)
+        return False
+    return True
+
+
+def _check_kinds(source: PackSource, pairs, errors: ErrorBag) -> None:
+    seen: dict[str, Document] = {}
+    for doc, m in pairs:
+        if m.kind == "overlay":
+            errors.add("E205", "an overlay cannot be included in a pack; pass it with --variant", doc.root.get("kind").span)
+        elif m.kind not in LIST_KINDS:
+            if m.kind in seen:
+                errors.add("E205", f"the pack already has a '{m.kind}' file ({seen[m.kind].path}); a pack holds one", doc.root.get("kind").span)
+            seen[m.kind] = doc
+    if not any(m.kind == "pack" for _, m in pairs) and kind_of(source.manifest) != "pack":
+        node = source.manifest.root.get("kind") if isinstance(source.manifest.root, Mapping) else None
+        errors.add("E205", "pack.yaml must have `kind: pack`", node.span if node else Span(source.manifest.path, 1, 1))
+
+
+def _scope_for(kind: str, path: tuple) -> Scope:
+    if len(path) >= 2 and (kind, path[0]) in _RECORD_OF and isinstance(path[1], int):
+        return Scope(this_kinds=(_RECORD_OF[(kind, path[0])],))
+    if kind == "pack" and path and path[0] == "icons":
+        # an icon's effect runs on the tile that carries it
+        return Scope(this_kinds=tuple(n for n, rk in RECORD_KINDS.items() if "icons" in rk.model.model_fields))
+    return Scope()
+
+
+def _parse_fields(pairs, errors: ErrorBag) -> list[DslField]:
+    fields: list[DslField] = []
+    for doc, model in pairs:
+        for path, start, text in iter_dsl(model):
+            node, _ = walk(doc.root, path)
+            try:
+                tree = parse(text, start)
+            except DslSyntaxError as exc:
+                errors.add(exc.code, exc.message, _scalar_span(node, exc.start, exc.end))
+                continue
+            fields.append(DslField(model.kind, path, start, text, node, tree, _scope_for(model.kind, path)))
+    return fields
+
+
+def _scalar_span(node, start: int, end: int) -> Span:
+    if isinstance(node, Scalar) and isinstance(node.value, str):
+        line, col = node.position_of(start)
+        end_line, end_col = node.position_of(max(start, end - 1))
+        return Span(node.span.path, line, col, end_line, end_col + 1)
+    return node.span
+
+
+def _compile(compiler: Compiler, f: DslField):
+    if f.start == "program":
+        return compiler.program(f.ast, f.text)
+    if f.start == "amounts":
+        return compiler.amounts(f.ast)
+    if f.start == "condition":
+        return compiler.cond(f.ast, False)
+    return compiler.expr(f.ast, False)

@@ -1,0 +1,378 @@
+"""Load YAML content with a position for every key and value.
+
+This is the only module that imports ruamel. We read the event stream of
+ruamel's round-trip parser and build our own small node tree from it, so:
+
+* no YAML constructor ever runs: a tag such as ``!!python/object/apply`` is
+  rejected before anything could act on it (content is data, never code);
+* every node keeps its start *and* end position and its scalar style, which
+  lets the DSL report errors at the right column inside a string, block
+  scalars included;
+* duplicate keys, anchors/aliases, invalid UTF-8 and oversized files are
+  reported as ordinary content errors at ``file:line:col``.
+
+Plain scalars are typed by the YAML 1.2 core schema (null, bool, int, float,
+string); quoted and block scalars are always strings.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from ruamel.yaml import YAML
+from ruamel.yaml import events as ev
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from .errors import ErrorBag, Span
+
+MAX_FILE_BYTES = 5 * 1024 * 1024
+
+
+# --------------------------------------------------------------------------- nodes
+
+
+@dataclass(slots=True)
+class Node:
+    span: Span
+
+
+@dataclass(slots=True)
+class Scalar(Node):
+    value: Any
+    style: str | None  # None = plain, "'", '"', "|", ">"
+    raw: str = ""  # the source text of the scalar, indicators and quotes included
+    _positions: list[tuple[int, int]] | None = field(default=None, repr=False)
+
+    def position_of(self, offset: int) -> tuple[int, int]:
+        """1-based (line, col) in the file of character ``offset`` of the string value."""
+        if self._positions is None:
+            self._positions = _align(self)
+        if not self._positions:
+            return (self.span.line, self.span.col)
+        offset = max(0, min(offset, len(self._positions) - 1))
+        return self._positions[offset]
+
+
+@dataclass(slots=True)
+class Mapping(Node):
+    items: list[tuple[Scalar, Node]]
+
+    def get(self, key: str) -> Node | None:
+        for k, v in self.items:
+            if k.value == key:
+                return v
+        return None
+
+    def key_node(self, key: str) -> Scalar | None:
+        for k, _ in self.items:
+            if k.value == key:
+                return k
+        return None
+
+
+@dataclass(slots=True)
+class Sequence(Node):
+    items: list[Node]
+
+
+@dataclass(slots=True)
+class Document:
+    path: str
+    text: str
+    root: Node | None
+
+    def data(self) -> Any:
+        return to_data(self.root) if self.root is not None else None
+
+
+def to_data(node: Node) -> Any:
+    """Plain Python data (dict/list/str/int/float/bool/None) from a node tree."""
+    if isinstance(node, Scalar):
+        return node.value
+    if isinstance(node, Sequence):
+        return [to_data(n) for n in node.items]
+    if isinstance(node, Mapping):
+        return {k.value: to_data(v) for k, v in node.items}
+    raise TypeError(node)
+
+
+def walk(node: Node | None, path: tuple) -> tuple[Node | None, int]:
+    """Follow ``path`` (keys and indices) as far as the tree allows.
+
+    Returns the deepest node reached and how many path segments it consumed;
+    segments that do not match (e.g. pydantic's union tags) are skipped.
+    """
+    depth = 0
+    for i, seg in enumerate(path):
+        nxt = None
+        if isinstance(node, Mapping) and isinstance(seg, str):
+            nxt = node.get(seg)
+        elif isinstance(node, Sequence) and isinstance(seg, int) and 0 <= seg < len(node.items):
+            nxt = node.items[seg]
+        if nxt is None:
+            continue  # a segment with no YAML counterpart (union tag): skip it
+        node, depth = nxt, i + 1
+    return node, depth
+
+
+# --------------------------------------------------------------------------- loading
+
+
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_INT10 = re.compile(r"^[-+]?[0-9]+$")
+_INT8 = re.compile(r"^0o[0-7]+$")
+_INT16 = re.compile(r"^0x[0-9a-fA-F]+$")
+_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+_INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
+_NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
+
+
+def _plain_value(text: str) -> Any:
+    if _NULL.match(text):
+        return None
+    if text in _BOOL:
+        return _BOOL[text]
+    if _INT10.match(text):
+        return int(text)
+    if _INT8.match(text):
+        return int(text[2:], 8)
+    if _INT16.match(text):
+        return int(text[2:], 16)
+    if _FLOAT.match(text):
+        return float(text)
+    if _INF.match(text):
+        return -math.inf if text.startswith("-") else math.inf
+    if _NAN.match(text):
+        return math.nan
+    return text
+
+
+def _span(path: str, start, end) -> Span:
+    return Span(path, start.line + 1, start.column + 1, end.line + 1, end.column + 1)
+
+
+def read_text(path: Path, errors: ErrorBag, shown: str | None = None) -> str | None:
+    """Read a content file as UTF-8, refusing files that are too large or not UTF-8."""
+    shown = shown or str(path)
+    try:
+        size = path.stat().st_size
+    except OSError:
+        errors.add("E007", f"file not found: {shown}", Span(shown, 1, 1))
+        return None
+    if not path.is_file():
+        errors.add("E007", f"not a file: {shown}", Span(shown, 1, 1))
+        return None
+    if size > MAX_FILE_BYTES:
+        errors.add("E006", f"file is {size} bytes; content files are limited to {MAX_FILE_BYTES} bytes (5 MB)", Span(shown, 1, 1))
+        return None
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        errors.add("E005", f"invalid UTF-8 byte 0x{data[exc.start]:02x}", Span(shown, line, col))
+        return None
+
+
+def load_file(path: Path, errors: ErrorBag, shown: str | None = None) -> Document | None:
+    text = read_text(path, errors, shown)
+    if text is None:
+        return None
+    return load_text(text, shown or str(path), errors)
+
+
+def load_text(text: str, path: str, errors: ErrorBag) -> Document | None:
+    """Parse one YAML document into a node tree; report every problem found in ``errors``."""
+    before = len(errors)
+    builder = _Builder(path, text, errors)
+    try:
+        for event in YAML(typ="rt").parse(text):
+            builder.feed(event)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "invalid YAML"
+        if mark is not None:
+            errors.add("E001", problem, Span(path, mark.line + 1, mark.column + 1))
+        else:
+            errors.add("E001", problem, Span(path, 1, 1))
+        return None
+    except YAMLError as exc:  # reader errors (control characters) carry a position in their text
+        errors.add("E001", _reader_message(exc), _reader_span(exc, path))
+        return None
+    if len(errors) > before:
+        return None
+    return Document(path, text, builder.root)
+
+
+def _reader_message(exc: YAMLError) -> str:
+    text = str(exc).strip().splitlines()[0]
+    return text.replace("unacceptable character", "character not allowed in YAML")
+
+
+def _reader_span(exc: YAMLError, path: str) -> Span:
+    pos = getattr(exc, "position", None)
+    name = getattr(exc, "name", None)
+    m = re.search(r"line (\d+), column (\d+)", str(exc))
+    if m:
+        return Span(path, int(m.group(1)), int(m.group(2)))
+    return Span(path, 1, (pos or 0) + 1 if name else 1)
+
+
+class _Builder:
+    """Builds Node trees from parser events, rejecting what content must not contain."""
+
+    def __init__(self, path: str, text: str, errors: ErrorBag):
+        self.path, self.text, self.errors = path, text, errors
+        self.stack: list[tuple[Node, list]] = []
+        self.root: Node | None = None
+        self.documents = 0
+
+    def feed(self, e) -> None:
+        if isinstance(e, ev.DocumentStartEvent):
+            self.documents += 1
+            if self.documents > 1:
+                self.errors.add("E001", "a content file holds exactly one YAML document; remove the `---` separator",
+                                _span(self.path, e.start_mark, e.end_mark))
+            return
+        if isinstance(e, ev.AliasEvent):
+            self.errors.add("E004", f"alias '*{e.anchor}' is not allowed in content", _span(self.path, e.start_mark, e.end_mark))
+            self._attach(Scalar(_span(self.path, e.start_mark, e.end_mark), None, None))
+            return
+        if isinstance(e, (ev.ScalarEvent, ev.MappingStartEvent, ev.SequenceStartEvent)):
+            span = _span(self.path, e.start_mark, e.end_mark)
+            if e.tag is not None:
+                shown = self.text[e.start_mark.index:].split(None, 1)[0] if self.text[e.start_mark.index:e.start_mark.index + 1] == "!" else str(e.tag)
+                self.errors.add("E002", f"YAML tag '{shown}' is not allowed; content is plain data and is never constructed", span)
+            if e.anchor is not None:
+                self.errors.add("E004", f"anchor '&{e.anchor}' is not allowed in content", span)
+        if isinstance(e, ev.ScalarEvent):
+            style = e.style or None
+            value = _plain_value(e.value) if style is None else e.value
+            raw = self.text[e.start_mark.index : e.end_mark.index]
+            self._attach(Scalar(_span(self.path, e.start_mark, e.end_mark), value, style, raw))
+        elif isinstance(e, ev.MappingStartEvent):
+            self.stack.append((Mapping(_span(self.path, e.start_mark, e.end_mark), []), []))
+        elif isinstance(e, ev.SequenceStartEvent):
+            self.stack.append((Sequence(_span(self.path, e.start_mark, e.end_mark), []), []))
+        elif isinstance(e, (ev.MappingEndEvent, ev.SequenceEndEvent)):
+            node, pending = self.stack.pop()
+            node.span = Span(node.span.path, node.span.line, node.span.col, e.end_mark.line + 1, e.end_mark.column + 1)
+            if isinstance(node, Mapping):
+                self._close_mapping(node, pending)
+            else:
+                node.items = pending
+            self._attach(node)
+
+    def _attach(self, node: Node) -> None:
+        if not self.stack:
+            if self.root is None:
+                self.root = node
+            return
+        self.stack[-1][1].append(node)
+
+    def _close_mapping(self, node: Mapping, pending: list[Node]) -> None:
+        seen: dict[Any, Scalar] = {}
+        for key, value in zip(pending[0::2], pending[1::2]):
+            if not isinstance(key, Scalar):
+                self.errors.add("E009", "a mapping key must be a plain word, not a list or mapping", key.span)
+                continue
+            if not isinstance(key.value, str):
+                self.errors.add("E009", f"mapping key {key.raw!r} is not a string; quote it or use a word", key.span)
+                continue
+            if key.value in seen:
+                first = seen[key.value].span
+                self.errors.add("E003", f"duplicate key '{key.value}' (first defined at line {first.line})", key.span)
+                continue
+            seen[key.value] = key
+            node.items.append((key, value))
+
+
+# --------------------------------------------------------------------------- string positions
+
+
+def _align(s: Scalar) -> list[tuple[int, int]]:
+    """Map each character of a string scalar's value to its (line, col) in the file.
+
+    Greedy alignment of the value against the raw source text: characters that
+    do not appear in the value (quotes, escapes, block indicators, indentation)
+    are skipped. Exact for plain, quoted and literal scalars on the characters
+    that matter for error messages (anything but folded whitespace).
+    """
+    value = s.value if isinstance(s.value, str) else str(s.value)
+    raw = s.raw
+    line, col = s.span.line, s.span.col
+    i = 0
+    indent = None
+    if s.style in ("|", ">"):
+        # skip the header line ("|", "|-", "|2+" ...)
+        nl = raw.find("\n")
+        if nl < 0:
+            return []
+        i, line, col = nl + 1, line + 1, 1
+        content = raw[i:]
+        m = re.search(r"^( *)\S", content, re.M)
+        explicit = re.match(r"[|>][-+]?([1-9])|[|>]([1-9])", raw)
+        if explicit:
+            indent = int(explicit.group(1) or explicit.group(2))
+        else:
+            indent = len(m.group(1)) if m else 0
+    elif s.style in ("'", '"'):
+        i, col = 1, col + 1
+
+    out: list[tuple[int, int]] = []
+
+    def advance(ch: str) -> None:
+        nonlocal line, col
+        if ch == "\n":
+            line, col = line + 1, 1
+        else:
+            col += 1
+
+    at_line_start = indent is not None
+    for v in value:
+        while i < len(raw):
+            if at_line_start:
+                # skip block indentation exactly
+                skipped = 0
+                while skipped < indent and i < len(raw) and raw[i] == " ":
+                    advance(" ")
+                    i += 1
+                    skipped += 1
+                at_line_start = False
+                continue
+            r = raw[i]
+            if r == v:
+                out.append((line, col))
+                advance(r)
+                i += 1
+                if r == "\n" and indent is not None:
+                    at_line_start = True
+                break
+            advance(r)
+            i += 1
+            if r == "\n" and indent is not None:
+                at_line_start = True
+        else:
+            out.append((line, col))
+    # one position past the end, for "unexpected end" errors
+    out.append((line, col))
+    return out
+
+
+def iter_scalars(node: Node | None) -> Iterator[Scalar]:
+    if isinstance(node, Scalar):
+        yield node
+    elif isinstance(node, Sequence):
+        for n in node.items:
+            yield from iter_scalars(n)
+    elif isinstance(node, Mapping):
+        for k, v in node.items:
+            yield k
+            yield from iter_scalars(v)
