@@ -1,7 +1,7 @@
 """One error format for every phase.
 
 Codes: E0xx YAML and files, E1xx DSL syntax, E2xx schema and structure,
-E3xx names and types, E4xx runtime. Every content error carries a Span so it
+E3xx names and types (E4xx is reserved for the engine's runtime errors). Every content error carries a Span so it
 prints as ``path:line:col: error[CODE]: message`` followed by the source line
 and a caret.
 """
@@ -22,7 +22,6 @@ CODES: dict[str, tuple[str, str]] = {
     "E007": ("file not found", "Check the path in `include:`, `extends:` or on the command line; paths are relative to the including file."),
     "E008": ("folded scalar in an effect", "Use a literal block `|` (or a plain string) for effect text; `>` folds lines and would move error positions."),
     "E009": ("mapping key is not a string", "Use plain words as keys."),
-    "E010": ("include cycle", "A file includes itself through other files; remove one `include:` entry."),
     "E101": ("unexpected text in effect", "Read the message: it names what the DSL expected at the caret."),
     "E102": ("effect ends too early", "The effect stops in the middle of a statement; complete it."),
     "E103": ("character not allowed in effect", "Effects use words, numbers and `; , : ( ) { } | + - * / == != < <= > >= .` only."),
@@ -57,10 +56,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E313": ("name declared twice", "A name may be declared once across the whole pack; rename one."),
     "E314": ("unknown reference", "The id does not name a record of the expected kind."),
     "E315": ("unknown direction", "Directions are up, down, left, right and sideways."),
-    "E316": ("unknown modifier", "Modifiers are `free`, `discount <amounts>` and `with <permit>`."),
     "E317": ("unknown stack", "Use a stack or pool id declared by the pack."),
     "E318": ("reserved word used as a name", "DSL keywords cannot be content names; rename the record or declaration."),
-    "E401": ("illegal action", "The action is not legal in this state."),
 }
 
 

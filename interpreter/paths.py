@@ -33,6 +33,7 @@ DEFAULT_PACK = "praga"
 def display_path(path: Path) -> str:
     """A path as users should see it: relative to the working directory when inside it."""
     try:
-        return os.path.relpath(path)
+        rel = os.path.relpath(path)
     except ValueError:
         return str(path)
+    return str(Path(path).resolve()) if rel.startswith("..") else rel

@@ -42,6 +42,7 @@ class DslField:
     path: tuple  # path inside the file's model
     start: str  # grammar start rule
     text: str
+    record: str | None  # id of the innermost record the text belongs to
     node: Scalar = field(compare=False, repr=False)
     ast: object = field(compare=False, repr=False)
     scope: Scope = field(compare=False, repr=False)
@@ -136,10 +137,9 @@ def run_pipeline(path: str | Path | None = None, variants=()) -> Outcome:
     if errors:
         return Outcome(errors.sorted())
 
-    # phase 3: references across records (needs every file valid)
+    # phase 3: references across records (needs every file valid); its errors
+    # do not stop name resolution, which reports its own in the same run
     check_references(pairs, errors)
-    if errors:
-        return Outcome(errors.sorted())
 
     # phase 5: resolve names
     models: dict[str, list[BaseModel]] = {}
@@ -289,8 +289,16 @@ def _parse_fields(pairs, errors: ErrorBag) -> list[DslField]:
             except DslSyntaxError as exc:
                 errors.add(exc.code, exc.message, _scalar_span(node, exc.start, exc.end))
                 continue
-            fields.append(DslField(model.kind, path, start, text, node, tree, _scope_for(model.kind, path)))
+            fields.append(DslField(model.kind, path, start, text, _record_id(model, path), node, tree, _scope_for(model.kind, path)))
     return fields
+
+
+def _record_id(model: BaseModel, path: tuple) -> str | None:
+    found, obj = None, model
+    for seg in path[:-1]:
+        obj = obj[seg] if isinstance(seg, int) else getattr(obj, seg)
+        found = getattr(obj, "id", None) or found
+    return found
 
 
 def _scalar_span(node, start: int, end: int) -> Span:

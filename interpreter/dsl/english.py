@@ -113,7 +113,7 @@ class _Renderer:
                 what = "any one action" if s.action.text == "any" else f"the {self.n.of(s.action.text)} action"
                 return f"perform {what}{self.mods(s.modifiers)}"
             case A.Build():
-                return f"build a {self.n.of(s.kind.text)}{self.mods(s.modifiers)}"
+                return f"build {_a(self.n.of(s.kind.text))}{self.mods(s.modifiers)}"
             case A.Block():
                 return self.seq(s.body)
             case A.Choose():
@@ -147,7 +147,7 @@ class _Renderer:
                 return f"gain the {self.n.of(s.field.text)} reward of {which} {self.n.of(s.kind.text)}{where}"
             case A.Place():
                 target = "this tile" if not s.target.parts else f"this tile's {self.n.of(s.target.parts[0].text)}"
-                return f"place a {self.n.of(s.piece.text)} on {target}"
+                return f"place {_a(self.n.of(s.piece.text))} on {target}"
         raise TypeError(s)
 
     def expr(self, e) -> str:
@@ -215,6 +215,10 @@ class _Renderer:
                 word = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than", ">=": "is at least"}[op]
                 return f"{self.expr(a)} {word} {self.expr(b)}"
         raise TypeError(c)
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
 def _join(parts: list[str]) -> str:

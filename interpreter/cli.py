@@ -1,0 +1,207 @@
+"""The `caput` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from .errors import ContentError, source_line
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="caput: a data-driven rules interpreter for Praga Caput Regni. Content is YAML; effects are a small DSL.",
+)
+content_app = typer.Typer(no_args_is_help=True, help="Inspect a content pack.")
+dsl_app = typer.Typer(no_args_is_help=True, help="Try effect DSL text on its own.")
+app.add_typer(content_app, name="content")
+app.add_typer(dsl_app, name="dsl")
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+VariantOpt = typer.Option(None, "--variant", "-v", help="Overlay file applied on the pack (repeatable, in order).")
+JsonOpt = typer.Option(False, "--json", help="Print JSON only, on stdout.")
+
+
+def _internal(exc: BaseException) -> None:
+    err.print(f"[bold red]internal error[/]: {escape(type(exc).__name__)}: {escape(str(exc))}")
+    err.print("This is a bug in caput, not in your content. Please report it with the command you ran.")
+    raise typer.Exit(3)
+
+
+def _print_errors(errors: list[ContentError]) -> None:
+    cache: dict = {}
+    for e in errors:
+        span = e.span
+        where = f"[bold]{escape(str(span))}[/]: " if span else ""
+        out.print(f"{where}[bold red]error[{e.code}][/]: {escape(e.message)}")
+        line = source_line(span, cache)
+        if line is not None and span is not None:
+            caret = 1
+            if span.end_line == span.line and span.end_col:
+                caret = max(1, span.end_col - span.col)
+            out.print(f"  [blue]{span.line:>4} |[/] {escape(line.expandtabs(1))}")
+            out.print(f"       [blue]|[/] {' ' * (span.col - 1)}[bold red]{'^' * caret}[/]")
+
+
+@app.command()
+def validate(
+    paths: Optional[List[Path]] = typer.Argument(None, help="Pack directories, pack.yaml, overlay or content files. Default: the bundled pack."),
+    variant: Optional[List[Path]] = VariantOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Run every phase (load, schema, references, parse, resolve, compile) and report ALL errors.
+
+    Exit status: 0 clean, 1 content errors, 2 usage error.
+    """
+    from .ruleset import run_pipeline
+
+    try:
+        targets = paths or [None]
+        all_errors: list[ContentError] = []
+        checked = []
+        for target in targets:
+            outcome = run_pipeline(target, variant or ())
+            all_errors.extend(outcome.errors)
+            checked.append((target, outcome))
+    except Exception as exc:  # pragma: no cover - the pipeline reports content problems as errors
+        _internal(exc)
+    if as_json:
+        sys.stdout.write(json.dumps([e.to_json() for e in all_errors], indent=2) + "\n")
+    else:
+        _print_errors(all_errors)
+        for target, outcome in checked:
+            name = str(target) if target is not None else "bundled pack"
+            if outcome.errors:
+                files = len({e.span.path for e in outcome.errors if e.span})
+                out.print(f"[bold red]{len(outcome.errors)} error(s)[/] in {files} file(s) while checking {escape(name)}")
+            else:
+                rs = outcome.ruleset
+                variants = f" with {', '.join(rs.variants)}" if rs.variants else ""
+                out.print(f"[bold green]ok[/]: {escape(name)}{escape(variants)}: pack '{rs.pack_id}', "
+                          f"{outcome.summary['files']} files, {outcome.summary['fields']} DSL texts parsed, resolved and compiled")
+    raise typer.Exit(1 if all_errors else 0)
+
+
+@app.command()
+def schema(
+    out_dir: Path = typer.Option(None, "--out", help="Directory to write the JSON Schemas to (default: the bundled schemas/)."),
+    check: bool = typer.Option(False, "--check", help="Exit 1 when the files in the directory differ from the models."),
+) -> None:
+    """Write one JSON Schema (draft 2020-12) per content kind, generated from the models."""
+    from .paths import bundled_schemas
+    from .schema_export import check_schemas, write_schemas
+
+    target = out_dir or bundled_schemas()
+    if check:
+        stale = check_schemas(target)
+        if stale:
+            for name in stale:
+                out.print(f"[bold red]stale[/]: {escape(str(target / name))}")
+            out.print("Run `caput schema` to regenerate them.")
+            raise typer.Exit(1)
+        out.print(f"[bold green]ok[/]: schemas in {escape(str(target))} match the models")
+        raise typer.Exit(0)
+    written = write_schemas(target)
+    out.print(f"wrote {len(written)} schemas to {escape(str(target))}")
+
+
+@app.command()
+def guide(
+    path: Path = typer.Option(None, "--out", help="The authoring guide to update (default: content/README.md)."),
+    check: bool = typer.Option(False, "--check", help="Exit 1 when the generated reference parts are stale."),
+) -> None:
+    """Regenerate the reference sections of the authoring guide from the models, grammar and error codes."""
+    from .guide import update_guide
+    from .paths import bundled_content
+
+    target = path or (bundled_content() / "README.md")
+    changed = update_guide(target, write=not check)
+    if check and changed:
+        out.print(f"[bold red]stale[/]: {escape(str(target))}; run `caput guide`")
+        raise typer.Exit(1)
+    out.print(f"{'updated' if changed else 'up to date'}: {escape(str(target))}")
+
+
+def _load(pack: Optional[Path], variant) -> "object":
+    from .ruleset import run_pipeline
+
+    outcome = run_pipeline(pack, variant or ())
+    if outcome.errors:
+        _print_errors(outcome.errors)
+        out.print(f"[bold red]{len(outcome.errors)} error(s)[/]; fix them first (`caput validate`).")
+        raise typer.Exit(1)
+    return outcome.ruleset
+
+
+@content_app.command("summary")
+def content_summary(
+    pack: Optional[Path] = typer.Argument(None, help="Pack directory (default: the bundled pack)."),
+    variant: Optional[List[Path]] = VariantOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Counts per kind and era, and provenance counts."""
+    from .report import summary, summary_text
+
+    rs = _load(pack, variant)
+    data = summary(rs)
+    if as_json:
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    else:
+        out.print(summary_text(data), markup=False)
+
+
+@content_app.command("report")
+def content_report(
+    pack: Optional[Path] = typer.Argument(None, help="Pack directory (default: the bundled pack)."),
+    variant: Optional[List[Path]] = VariantOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """The summary, then every record's effects in plain English, to proofread a pack on one page."""
+    from .report import report, report_text
+
+    rs = _load(pack, variant)
+    data = report(rs)
+    if as_json:
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    else:
+        out.print(report_text(data), markup=False)
+
+
+@dsl_app.command("explain")
+def dsl_explain(
+    text: str = typer.Argument(..., help="Effect text, e.g. 'may pay 1 gold: score 4'."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help="Pack whose names to check against (default: the bundled pack)."),
+) -> None:
+    """Parse one effect, check its names against a pack, and print it back canonically and in English."""
+    from .dsl.english import to_english
+    from .dsl.parse import DslSyntaxError, parse
+    from .dsl.printer import to_text
+    from .dsl.resolve import resolve
+
+    try:
+        tree = parse(text)
+    except DslSyntaxError as exc:
+        out.print(f"error[{exc.code}]: {escape(exc.message)}\n  {escape(text)}\n  {' ' * exc.start}{'^' * max(1, exc.end - exc.start)}")
+        raise typer.Exit(1)
+    rs = _load(pack, ())
+    problems = resolve(tree, rs.symbols).errors
+    for p in problems:
+        out.print(f"error[{p.code}]: {escape(p.message)}\n  {escape(text)}\n  {' ' * p.start}{'^' * max(1, p.end - p.start)}")
+    out.print(f"canonical: {escape(to_text(tree))}")
+    out.print(f"english:   {escape(to_english(tree, rs.names))}")
+    raise typer.Exit(1 if problems else 0)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:  # pragma: no cover
+        raise SystemExit(130)
