@@ -16,7 +16,7 @@ from .errors import ContentError, source_line
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
-    help="caput: a data-driven rules interpreter for Praga Caput Regni. Content is YAML; effects are a small DSL.",
+    help="caput: a data-driven rules interpreter for euro board games. Content is YAML; effects are a small DSL.",
 )
 content_app = typer.Typer(no_args_is_help=True, help="Inspect a content pack.")
 dsl_app = typer.Typer(no_args_is_help=True, help="Try effect DSL text on its own.")
@@ -177,7 +177,7 @@ def content_report(
 
 @dsl_app.command("explain")
 def dsl_explain(
-    text: str = typer.Argument(..., help="Effect text, e.g. 'may pay 1 gold: score 4'."),
+    text: str = typer.Argument(..., help="Effect text, e.g. 'may pay 1 wood: score 4'."),
     pack: Optional[Path] = typer.Option(None, "--pack", help="Pack whose names to check against (default: the bundled pack)."),
 ) -> None:
     """Parse one effect, check its names against a pack, and print it back canonically and in English."""

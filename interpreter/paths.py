@@ -27,7 +27,13 @@ def bundled_schemas() -> Path:
     return _bundled("schemas")
 
 
-DEFAULT_PACK = "praga"
+def default_pack() -> Path:
+    """The pack commands use when none is named: $CAPUT_PACK, else the first bundled pack."""
+    named = os.environ.get("CAPUT_PACK")
+    if named:
+        return Path(named)
+    packs = sorted(p.parent for p in bundled_content().glob("*/pack.yaml"))
+    return packs[0] if packs else bundled_content()
 
 
 def display_path(path: Path) -> str:

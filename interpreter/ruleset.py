@@ -24,7 +24,7 @@ from .errors import ContentError, ContentErrors, ErrorBag, Span
 from .model import LIST_KINDS, RECORD_KINDS, iter_dsl
 from .overlay import apply_overlay
 from .pack import PackSource, bundled_pack, find_pack_dir, kind_of, load_pack
-from .paths import DEFAULT_PACK, bundled_content, display_path
+from .paths import bundled_content, default_pack, display_path
 from .references import check_references
 from .schema import check_document
 from .source import Document, Mapping, Scalar, load_file, walk
@@ -177,7 +177,7 @@ def run_pipeline(path: str | Path | None = None, variants=()) -> Outcome:
 def _locate(path: Path | None, errors: ErrorBag) -> tuple[PackSource | None, list[Path]]:
     """The pack to load for a command-line path, and overlays or extra files it implies."""
     if path is None:
-        path = bundled_content() / DEFAULT_PACK
+        path = default_pack()
     if not path.exists():
         errors.add("E007", f"no such file or directory: {path}", Span(str(path), 1, 1))
         return None, []
@@ -200,7 +200,7 @@ def _locate(path: Path | None, errors: ErrorBag) -> tuple[PackSource | None, lis
             return None, []
         return load_pack(pack_dir, errors), [path]
     # a single content file: check it inside the pack it belongs to (or the bundled one)
-    pack_dir = find_pack_dir(path) or (bundled_content() / DEFAULT_PACK)
+    pack_dir = find_pack_dir(path) or default_pack()
     source = load_pack(pack_dir, errors)
     if source is None:
         return None, []

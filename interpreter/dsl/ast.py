@@ -35,7 +35,7 @@ class Num:
 
 @dataclass(frozen=True, slots=True)
 class Ref:
-    """A name, possibly with attributes: `gold`, `event.tile.era`."""
+    """A name, possibly with attributes: `wood`, `event.tile.era`."""
 
     parts: tuple[Name, ...]
     pos: Pos = _pos()

@@ -322,37 +322,37 @@ def parse(text: str, start: str = "program"):
 # Broken examples, grouped by the message a designer should see (Lark's match_examples).
 ERROR_EXAMPLES: dict[str, list[str]] = {
     "E104": [
-        "gain 2", "pay 2", "gain 2;", "gain 1 gold, 2", "gain 1 gold and 2", "may pay 2: score 1",
-        "perform x discount 2", "gain 2 }", "choose { gain 2 | score 1 }", "gain (1)", "pay 1 gold, 2;",
+        "gain 2", "pay 2", "gain 2;", "gain 1 wood, 2", "gain 1 wood and 2", "may pay 2: score 1",
+        "perform x discount 2", "gain 2 }", "choose { gain 2 | score 1 }", "gain (1)", "pay 1 wood, 2;",
     ],
     "E105": [
-        "choose { gain 1 gold }", "choose { score 1 }", "choose { advance x }", "choose { advance x 2 }",
-        "choose { perform x }", "choose { produce x }", "choose { gain 1 gold; score 1 }", "choose { move x up }",
-        "choose { grant x }", "choose { build x }", "choose { pay 1 gold }", "choose { score count(x) }",
+        "choose { gain 1 wood }", "choose { score 1 }", "choose { advance x }", "choose { advance x 2 }",
+        "choose { perform x }", "choose { produce x }", "choose { gain 1 wood; score 1 }", "choose { move x up }",
+        "choose { grant x }", "choose { build x }", "choose { pay 1 wood }", "choose { score count(x) }",
     ],
     "E106": [
-        "choose { gain 1 gold | gain 1 stone", "score count(wall", "score (1 + 2", "{ gain 1 gold",
-        "score position(x", "gain 1 gold; { score 1", "score count(x where a == 1", "choose { score 1 | score 2",
+        "choose { gain 1 wood | gain 1 clay", "score count(wall", "score (1 + 2", "{ gain 1 wood",
+        "score position(x", "gain 1 wood; { score 1", "score count(x where a == 1", "choose { score 1 | score 2",
         "score f(1, 2", "{ score 1; score 2",
     ],
     "E107": [
-        "may pay 1 gold score 4", "may pay 1 gold gain 1 egg", "on x score 1", "on x(y) score 1",
-        "if gold > 1 score 1", "repeat 2 score 1", "on x once per turn score 1", "repeat score 1",
+        "may pay 1 wood score 4", "may pay 1 wood gain 1 food", "on x score 1", "on x(y) score 1",
+        "if wood > 1 score 1", "repeat 2 score 1", "on x once per turn score 1", "repeat score 1",
         "on x if y score 1", "on x while y score 1", "on x from next turn score 1", "if x score 1",
-        "may pay 1 gold, 1 stone score 3", "on x gain 1 gold", "if x == 1 gain 1 gold",
+        "may pay 1 wood, 1 clay score 3", "on x gain 1 wood", "if x == 1 gain 1 wood",
     ],
     "E108": [
-        "draw from x keep 1", "draw 3 from x keep", "gain gold", "pay stone", "score", "gain", "pay",
-        "score +", "score 1 +", "score 2 *", "repeat :", "gain 1 gold, gold",
+        "draw from x keep 1", "draw 3 from x keep", "gain wood", "pay clay", "score", "gain", "pay",
+        "score +", "score 1 +", "score 2 *", "repeat :", "gain 1 wood, wood",
     ],
     "E109": [
-        "gold", "1 gold", "gain 1 gold; 2 stone", "gain 1 gold; gold", "score 1; 3", "choose { 1 | 2 }",
-        "may 1", "may gold", "on x: gold", "if x: 2", "{ gold }", "choose { gold | score 1 }",
+        "wood", "1 wood", "gain 1 wood; 2 clay", "gain 1 wood; wood", "score 1; 3", "choose { 1 | 2 }",
+        "may 1", "may wood", "on x: wood", "if x: 2", "{ wood }", "choose { wood | score 1 }",
     ],
 }
 
 _MESSAGES = {
-    "E104": "a number must be followed by what it counts, e.g. `2 gold`",
+    "E104": "a number must be followed by what it counts, e.g. `2 wood`",
     "E105": "`choose` needs at least two options separated by `|`",
     "E106": "a bracket is opened here but never closed",
     "E107": "a colon `:` is missing before the effect",

@@ -230,7 +230,7 @@ class Resolver:
     def s_repeat(self, s: A.Repeat, scope):
         if s.times is None:
             if not isinstance(s.body, (A.May, A.MayPay)):
-                self.error("E312", "`repeat:` without a count must repeat an optional statement, e.g. `repeat: may pay 1 gold: score 2`", s.pos)
+                self.error("E312", "`repeat:` without a count must repeat an optional statement, e.g. `repeat: may pay 1 wood: score 2`", s.pos)
         else:
             self.number(s.times, scope)
         self.stmt(s.body, scope)

@@ -27,9 +27,9 @@ class Dsl:
 
 _DSL_DOCS = {
     "program": "Effect in the caput effect DSL (see content/README.md).",
-    "amounts": "Amounts in the effect DSL, e.g. `2 gold, 1 stone`.",
+    "amounts": "Amounts in the effect DSL, e.g. `2 wood, 1 clay`.",
     "expr": "Expression in the effect DSL, e.g. `count(wall)`.",
-    "condition": "Condition in the effect DSL, e.g. `gold >= 6`.",
+    "condition": "Condition in the effect DSL, e.g. `wood >= 6`.",
 }
 
 

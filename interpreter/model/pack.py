@@ -22,9 +22,9 @@ class Resource(Record):
     cap: int | None = Field(default=None, ge=1)
     """Most a player may hold; gains above it are lost. None: no limit."""
     group: Id | None = None
-    """Optional group name (e.g. all window kinds), usable in conditions as a sum."""
+    """Optional group name (e.g. all worker kinds), usable in conditions as a sum."""
     plural: str | None = None
-    """Plural display name for English text; none for mass nouns ("2 gold")."""
+    """Plural display name for English text; none for mass nouns ("2 wood", "2 clay")."""
 
 
 class Piece(Record):

@@ -45,7 +45,7 @@ class SetupFile(ContentFile):
     era_changes: list[EraChange]
     rows: list[Row]
     carry_limit: int = Field(ge=0)
-    """Windows kept at the end of one's turn."""
+    """Most resources of the carry group a player keeps at the end of their turn."""
     carry_group: Id
     extra_action_costs: list[Amounts] = Field(min_length=1)
     """Alternative payments for the one extra action per turn."""
