@@ -84,7 +84,8 @@ def validate(
                 out.print(f"[bold red]{len(outcome.errors)} error(s)[/] in {files} file(s) while checking {escape(name)}")
             else:
                 rs = outcome.ruleset
-                variants = f" with {', '.join(rs.variants)}" if rs.variants else ""
+                shown = [v for v in rs.variants if v != name]
+                variants = f" with {', '.join(shown)}" if shown else ""
                 out.print(f"[bold green]ok[/]: {escape(name)}{escape(variants)}: pack '{rs.pack_id}', "
                           f"{outcome.summary['files']} files, {outcome.summary['fields']} DSL texts parsed, resolved and compiled")
     raise typer.Exit(1 if all_errors else 0)

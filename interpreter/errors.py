@@ -43,7 +43,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E209": ("inconsistent record", "The record breaks a rule of its kind; the message says which."),
     "E301": ("unknown name", "The name is not declared by the pack; check spelling or declare it."),
     "E302": ("unknown resource", "Declare the resource under `resources:` in pack.yaml or fix the spelling."),
-    "E303": ("unknown track", "Use a track id from tracks.yaml or kings_road.yaml."),
+    "E303": ("unknown track", "Use the id of a track the pack declares (in its tracks file, or a road's `track:`)."),
     "E304": ("unknown grid", "Use a grid id from projects.yaml."),
     "E305": ("unknown action", "Use an action id from pack.yaml `actions:`."),
     "E306": ("unknown event", "Triggers may use the events listed under `events:` in pack.yaml."),

@@ -121,6 +121,10 @@ class _Ops:
                         return True
                     return self._set_in(v, rest, value, key)
             if rest:
+                # shorthand: `<kind>.<record id>...` finds the record in the file's record list
+                for _, v in node.items:
+                    if isinstance(v, Sequence) and any(_record_id(i) == head for i in v.items):
+                        return self._set_in(v, path, value, key)
                 return False
             # a field the file leaves at its default: add it; the schema phase
             # checks the name and reports a wrong one at the overlay's key

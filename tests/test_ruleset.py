@@ -1,0 +1,102 @@
+"""The pipeline end to end on the bundled pack and its official variants."""
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.dsl.compile import Program
+from interpreter.errors import ContentErrors
+from interpreter.ruleset import load_ruleset, run_pipeline
+
+ROOT = Path(__file__).resolve().parents[1]
+PACK = ROOT / "content" / "praga"
+VARIANTS = sorted((PACK / "variants").glob("*.yaml"))
+
+
+def test_bundled_pack_loads_and_compiles_every_dsl_text():
+    rs = load_ruleset(PACK)
+    assert rs.pack_id == "praga"
+    assert len(rs.fields) == len(rs.programs) > 100
+    for f in rs.fields:
+        compiled = rs.programs[f.key]
+        if f.start == "program":
+            assert isinstance(compiled, Program) and (compiled.steps or compiled.triggers)
+        elif f.start == "amounts":
+            assert compiled and all(isinstance(name, str) for name, _ in compiled)
+        else:
+            assert callable(compiled)
+
+
+def test_default_path_is_the_bundled_pack():
+    assert load_ruleset().pack_id == "praga"
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda p: p.stem)
+def test_every_official_variant_validates(variant):
+    assert run_pipeline(PACK, [variant]).errors == []
+
+
+def test_variants_set_their_parameters_independently():
+    base = load_ruleset(PACK)
+    assert base.single("crane").side == "a"
+    rs = load_ruleset(PACK, [PACK / "variants" / "crane_b.yaml", PACK / "variants" / "cathedral_tiers_b.yaml"])
+    assert rs.single("crane").side == "b"
+    grids = {g.id: g.tier_set for g in rs.single("projects").grids}
+    assert grids == {"hunger_wall": "original", "cathedral": "b"}
+    road = load_ruleset(PACK, [PACK / "variants" / "kings_road_tiles.yaml"]).single("kings_road")
+    assert road.replacement_tiles_in_use == ["krt_i_upgrade_income", "krt_ii_silver_windows", "krt_iii_plain_buildings"]
+
+
+def _overlay(tmp_path, body: str) -> Path:
+    path = tmp_path / "house.yaml"
+    path.write_text("kind: overlay\nextends: praga\nname: house rule\nprovenance: reconstructed\nsource: test\n" + body)
+    return path
+
+
+def test_overlay_replace_add_remove(tmp_path):
+    ov = _overlay(tmp_path, """\
+replace:
+  walls:
+    - {id: wall_i_02, era: 1, cost: 1 stone, reward: score 9, edges: [none, none, none, none, none, none],
+       corners: [none, none, none, none, none, none], provenance: reconstructed, source: house}
+add:
+  seals:
+    - {id: seal_walls, scoring: score count(wall), provenance: reconstructed, source: house}
+remove:
+  plazas: [plaza_tokens]
+""")
+    rs = load_ruleset(PACK, [ov])
+    wall = next(w for w in rs.records("wall") if w.id == "wall_i_02")
+    assert (wall.cost, wall.reward) == ("1 stone", "score 9")
+    assert "seal_walls" in {s.id for s in rs.records("seal")}
+    assert "plaza_tokens" not in {p.id for p in rs.records("plaza")}
+    assert len(rs.records("wall")) == len(load_ruleset(PACK).records("wall"))
+
+
+def test_errors_in_overlay_records_point_into_the_overlay(tmp_path):
+    ov = _overlay(tmp_path, """\
+add:
+  seals:
+    - {id: seal_walls, scoring: score count(walls), provenance: reconstructed, source: house}
+set:
+  crane.side: c
+""")
+    with pytest.raises(ContentErrors) as info:
+        load_ruleset(PACK, [ov])
+    found = [(e.span.path, e.span.line, e.span.col, e.code) for e in info.value.errors]
+    assert found == [(str(ov), 10, 15, "E204")]
+    ov.write_text(ov.read_text().replace("crane.side: c", "crane.side: b"))
+    with pytest.raises(ContentErrors) as info:
+        load_ruleset(PACK, [ov])
+    found = [(e.span.path, e.span.line, e.span.col, e.code) for e in info.value.errors]
+    assert found == [(str(ov), 8, 45, "E307")]
+
+
+def test_a_content_file_outside_the_pack_is_checked_inside_the_bundled_pack(tmp_path):
+    extra = tmp_path / "more_seals.yaml"
+    extra.write_text("kind: seals\nseals:\n  - {id: seal_x, scoring: score count(upgrade where era == 2), provenance: reconstructed, source: t}\n")
+    assert run_pipeline(extra).errors == []
+    extra.write_text(extra.read_text().replace("era == 2", "eraa == 2"))
+    errors = run_pipeline(extra).errors
+    assert [(e.span.line, e.span.col, e.code) for e in errors] == [(3, 53, "E308")]
+    assert "did you mean 'era'" in errors[0].message
