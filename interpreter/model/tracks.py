@@ -50,6 +50,11 @@ class RoadSpace(Model):
 
 
 class ReplacementTile(Record):
+    """One face of a physical replacement tile."""
+
+    tile: Id
+    """The physical tile this face is printed on; two faces of one tile are never in use together."""
+    face: Literal["a", "b"] = "a"
     replaces: Id
     """The road effect id whose text this face covers."""
     effect: Effect
