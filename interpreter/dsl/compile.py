@@ -193,6 +193,8 @@ class Compiler:
             return lambda c, r: c.event_param(param)
         if where:
             # inside `where`, a name is the tested record's attribute when it has one
+            if head in self.groups:
+                return lambda c, r: c.group_total(head)
             if head in self.resources:
                 return lambda c, r: c.holding(head)
             return lambda c, r: c.attribute(r, head)

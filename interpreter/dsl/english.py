@@ -192,17 +192,19 @@ class _Renderer:
                 return f"your row's value on the {arg}"
             case "column_value":
                 return f"your column's value on the {arg}"
-            case "table":
+            case "table" if len(args) == 2:
                 return f"the {arg} table's points for {self.expr(args[1])}"
             case "free":
                 return f"your free {arg}s"
-            case _:
+            case "min" | "max" if len(args) == 2:
                 return f"the {'smaller' if fn == 'min' else 'larger'} of {self.expr(args[0])} and {self.expr(args[1])}"
+            case _:  # not a known function (or the wrong arguments): resolve reports it; show it as written
+                return f"{self.n.of(fn)}({', '.join(self.expr(a) for a in args)})"
 
     def cond(self, c) -> str:
         match c:
             case A.And(left=a, right=b):
-                return f"{self.cond(a)} and {self.cond(b)}"
+                return f"{self._cond_operand(a)} and {self._cond_operand(b)}"
             case A.Or(left=a, right=b):
                 return f"{self.cond(a)} or {self.cond(b)}"
             case A.Not(operand=a):
@@ -215,6 +217,11 @@ class _Renderer:
                 word = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than", ">=": "is at least"}[op]
                 return f"{self.expr(a)} {word} {self.expr(b)}"
         raise TypeError(c)
+
+    def _cond_operand(self, c) -> str:
+        # `and` binds tighter than `or`: keep an `or` inside an `and` visibly grouped
+        text = self.cond(c)
+        return f"({text})" if isinstance(c, A.Or) else text
 
 
 def _a(noun: str) -> str:

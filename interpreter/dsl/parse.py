@@ -38,7 +38,16 @@ _ENDERS = {"NAME", "NUMBER", "RPAR", "RBRACE", "FREE", "THIS"}
 _NO_SEP_BEFORE = {
     "RBRACE", "VBAR", "RPAR", "ELSE", "COLON", "COMMA", "AND", "OR", "KEEP", "FROM", "TO",
     "WHERE", "OF", "WITH", "DISCOUNT", "FREE", "PLUS", "MINUS", "STAR", "SLASH", "CMP", "DOT",
+    "WHILE", "ONCE",  # trigger options that cannot start a statement
 }
+
+
+def _can_end(prev: Token | None, before: Token | None) -> bool:
+    """True when a statement may end with ``prev`` (``before`` is the token ahead of it)."""
+    if prev is None:
+        return False
+    # `any` ends `perform any`, but not `use ... of any` or `count(any ...`
+    return prev.type in _ENDERS or (prev.type == "ANY" and before is not None and before.type == "PERFORM")
 
 
 class _Separators:
@@ -50,6 +59,7 @@ class _Separators:
         depth = 0
         pending: Token | None = None
         prev: Token | None = None
+        before: Token | None = None  # the token before prev
         for tok in stream:
             if tok.type == "_SEP":
                 if depth == 0 and pending is None:
@@ -60,11 +70,11 @@ class _Separators:
             elif tok.type == "RPAR":
                 depth = max(0, depth - 1)
             if pending is not None:
-                if prev is not None and prev.type in _ENDERS and tok.type not in _NO_SEP_BEFORE:
+                if _can_end(prev, before) and tok.type not in _NO_SEP_BEFORE:
                     yield pending
                 pending = None
             yield tok
-            prev = tok
+            before, prev = prev, tok
 
 
 # --------------------------------------------------------------------------- parser
@@ -176,8 +186,7 @@ class _ToAst(Transformer):
         return A.Perform(_name(ch[0]), _mods(ch[1:]), _pos(meta))
 
     def perform_any(self, meta, ch):
-        start = meta.start_pos + len("perform ") if not meta.empty else 0
-        return A.Perform(A.Name("any", (start, start + 3)), _mods(ch), _pos(meta))
+        return A.Perform(_name(ch[0]), _mods(ch[1:]), _pos(meta))
 
     def build(self, meta, ch):
         return A.Build(_name(ch[0]), _mods(ch[1:]), _pos(meta))
@@ -387,7 +396,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> DslSyntaxError
     assert isinstance(exc, UnexpectedToken)
     tok = exc.token
     at_end = tok.type == "$END"
-    begin = len(text.rstrip()) if at_end else tok.start_pos
+    # at the end, point just after the last token (trailing separators are not tokens)
+    begin = len(text.rstrip(" \t\r\n;")) if at_end else tok.start_pos
     end = begin + 1 if at_end else tok.end_pos
     found = "the end of the effect" if at_end else f"`{tok}`" if tok.type != "_SEP" else "a line break" if "\n" in str(tok) else "`;`"
 

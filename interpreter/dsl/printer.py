@@ -10,6 +10,8 @@ _PREC = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 
 def to_text(node) -> str:
+    if isinstance(node, tuple):  # parsed from the `amounts` start rule
+        return _amounts(node)
     return _text(node)
 
 
@@ -152,13 +154,14 @@ def _guard_else(then, otherwise) -> str:
 
 
 def _ends_open(stmt) -> bool:
-    """True when a trailing `else` or `or` could attach to something inside ``stmt``."""
+    """True when a trailing `else` could attach to an `if` inside ``stmt``."""
     if isinstance(stmt, A.If):
         return stmt.otherwise is None or _ends_open(stmt.otherwise)
     if isinstance(stmt, (A.May, A.MayPay, A.Repeat)):
         return _ends_open(stmt.body)
     if isinstance(stmt, A.Grant):
-        return stmt.unused is None or _ends_open(stmt.unused)
+        # only `or` attaches to a grant; an `else` can reach only an `if` inside its `or` body
+        return stmt.unused is not None and _ends_open(stmt.unused)
     return False
 
 

@@ -390,7 +390,10 @@ class Resolver:
             return None
         known = set(self.sym.members("resource")) | set(self.sym.members("group"))
         if scope.where_kind in self.sym.kinds:
-            known |= set(self.sym.kinds[scope.where_kind].attributes) | set(RUNTIME_ATTRIBUTES)
+            # inside `where`, an unknown word is most likely a misspelt attribute
+            attrs = set(self.sym.kinds[scope.where_kind].attributes) | set(RUNTIME_ATTRIBUTES)
+            self.error("E308", f"{scope.where_kind} has no attribute '{name}'{_suggest(name, attrs | known)}", head.pos)
+            return None
         self.error("E301", f"unknown name '{name}'{_suggest(name, known)}", head.pos)
         return None
 
@@ -406,12 +409,17 @@ class Resolver:
         elif isinstance(c, A.Compare):
             left_plain = _plain_name(c.left)
             right_plain = _plain_name(c.right)
+            before = len(self.errors)
+            # a bare name takes its meaning from the other side; when that side
+            # already has an error, the name cannot be checked: do not report it too
             if left_plain and not right_plain:
                 rt = self.expr(c.right, scope)
-                lt = self.expr(c.left, scope, hint=rt)
+                failed = rt is None and len(self.errors) > before
+                lt = None if failed else self.expr(c.left, scope, hint=rt)
             else:
                 lt = self.expr(c.left, scope)
-                rt = self.expr(c.right, scope, hint=lt)
+                failed = right_plain and lt is None and len(self.errors) > before
+                rt = None if failed else self.expr(c.right, scope, hint=lt)
             if lt is not None and rt is not None and _numeric(lt) != _numeric(rt):
                 self.error("E309", f"cannot compare a {_describe(lt)} with a {_describe(rt)}", c.pos)
             elif lt is not None and rt is not None and not _numeric(lt) and c.op not in ("==", "!="):

@@ -73,3 +73,4 @@ class ContentFile(Model):
     """Common header of every content file."""
 
     kind: str
+    """The content kind of the file; it selects the file's model and schema."""

@@ -13,6 +13,7 @@ from .base import Amounts, Axial, ContentFile, Effect, Id, Model, PlayerCount, R
 
 class CranePosition(Model):
     zone: Id
+    """Zone of the frame this position belongs to (a free name such as red, green or blue, used in reports and variants)."""
     cost: Amounts | None = None
     """Paid to take a tile from this position."""
     points: int | None = Field(default=None, ge=0)
@@ -27,37 +28,48 @@ class WheelSlot(Model):
     box: bool = False
     """The box slot: never holds a tile."""
     bonus: Effect | None = None
+    """Gained (now or later in the turn) by the player who takes the action tile resting in this slot; none for the box."""
 
 
 class ActionTileSide(Model):
     actions: list[Id] = Field(min_length=2, max_length=2)
+    """The two actions shown on this side; the player who takes the tile performs one of them."""
 
 
 class ActionTile(Record):
     a: ActionTileSide
+    """Side a of the tile (used when the crane's `side` is `a`)."""
     b: ActionTileSide
+    """Side b of the tile (used when the crane's `side` is `b`)."""
 
 
 class Rotation(Model):
     players: PlayerCount
+    """The player count this starting rotation is for."""
     box_at: int = Field(ge=0)
     """Frame position of the box slot at setup."""
 
 
 class CraneFile(ContentFile):
+    """The action crane: frame positions and their zones, the rotating wheel of slots with bonuses, and the double-sided action tiles."""
+
     kind: Literal["crane"]
     provenance: Literal["exact", "partial", "reconstructed"]
+    """How exact the values of this file are: exact, partial or reconstructed."""
     source: str
+    """Where the values of this file come from: a RULES.md id or a COMPONENTS.md section."""
     positions: list[CranePosition] = Field(min_length=3)
     """Frame positions clockwise from the entry (position 0)."""
     wheel: list[WheelSlot] = Field(min_length=3)
     """Wheel slots clockwise starting at the box."""
     rotations: list[Rotation]
+    """The wheel's starting rotation, one entry per player count."""
     overflow_points: int = Field(ge=0)
     """Points carried by an overflowed tile (the 5-point token)."""
     side: Literal["a", "b"] = "a"
     """Which side of the action tiles is used (variant parameter)."""
     tiles: list[ActionTile] = Field(min_length=1)
+    """The double-sided action tiles that move around the wheel."""
     first_game_order: list[Id]
     """Order of the action tiles from the entry, for the first game."""
 
@@ -66,7 +78,9 @@ class CraneFile(ContentFile):
 
 class Square(Model):
     col: int = Field(ge=1)
+    """Column of the square, from 1."""
     effect: Effect
+    """Runs when a marker arrives on this square."""
 
 
 class GridRow(Model):
@@ -75,6 +89,7 @@ class GridRow(Model):
     cols: list[int] = Field(min_length=1)
     """Columns present in this row."""
     squares: list[Square] = []
+    """The squares of this row that carry an effect (the others are plain)."""
 
 
 class Tier(Model):
@@ -86,37 +101,48 @@ class Tier(Model):
 
 class TierSet(Record):
     tiers: list[Tier] = Field(min_length=1)
+    """The tiers of this set, bottom to top."""
 
 
 class Grid(Record):
     sideways: Literal["left", "right"]
+    """The direction a `sideways` move takes on this grid."""
     start: list[int] = Field(min_length=2, max_length=2)
     """[row, col] of the starting square, rows and columns from 1."""
     up_cost: Amounts
+    """Paid for each move up (one row, same column) unless the move is `free` or discounted."""
     multiplies: Id
     """Resource counted by the column value in final scoring."""
     columns: list[int] = Field(min_length=1)
     """Column head values, from column 1."""
     tier_sets: list[TierSet] = Field(min_length=1)
+    """Alternative sets of tiers; `tier_set` names the one in play."""
     tier_set: Id
     """Which tier set is in play (variant parameter)."""
 
 
 class ProjectsFile(ContentFile):
+    """Project grids players climb: rows grouped in tiers, squares with effects, row and column values."""
+
     kind: Literal["projects"]
     grids: list[Grid]
+    """The project grids players climb."""
 
 
 # ---------------------------------------------------------------- city map
 
 class Premium(Model):
     cost: Amounts
+    """Extra cost paid to build on this site."""
     points: int = Field(ge=0)
+    """Points scored for building on this site."""
 
 
 class CityHex(Record):
     at: Axial
+    """Axial coordinate [q, r] of the hex."""
     type: Literal["site", "plaza", "road", "river", "river_house", "countryside", "walled", "bridge"]
+    """What the hex is; only `site` hexes take buildings, and every site touches exactly one `plaza` hex."""
     premium: Premium | None = None
     """Old Town surcharge and points (sites only)."""
     marks: list[PlayerCount] = []
@@ -124,35 +150,53 @@ class CityHex(Record):
     pre_filled: list[PlayerCount] = []
     """Sites: player counts for which a neutral building starts here."""
     road_space: int | None = None
+    """Road hexes: the number of the road track space shown on this hex."""
 
 
 class PrintedCorner(Model):
     at: Axial
+    """Axial coordinate [q, r] of the hex whose corner carries the icon."""
     corner: int = Field(ge=0, le=5)
+    """Corner index 0..5, clockwise."""
     colour: Id
+    """Colour of the printed corner icon (one of the pack's `corner_colours`)."""
 
 
 class CityFile(ContentFile):
+    """The city map: every hex with its type, building sites with their premiums, plazas, and corner icons printed on the map."""
+
     kind: Literal["city"]
     provenance: Literal["exact", "partial", "reconstructed"]
+    """How exact the values of this file are: exact, partial or reconstructed."""
     source: str
+    """Where the values of this file come from: a RULES.md id or a COMPONENTS.md section."""
     hexes: list[CityHex]
+    """Every hex of the city map."""
     corners: list[PrintedCorner] = []
+    """Corner icons printed on the map itself (matched like tile corners)."""
 
 
 # ---------------------------------------------------------------- action board
 
 class ActionHex(Model):
     action: Id
+    """The action this hex belongs to; upgrades of that action are placed here."""
     at: Axial
+    """Axial coordinate [q, r] of the hex."""
 
 
 class ActionBoardFile(ContentFile):
+    """Each player's action board: the centre hex and one hex per action; walls go on the ring of hexes around it."""
+
     kind: Literal["action_board"]
     provenance: Literal["exact", "partial", "reconstructed"]
+    """How exact the values of this file are: exact, partial or reconstructed."""
     source: str
+    """Where the values of this file come from: a RULES.md id or a COMPONENTS.md section."""
     centre: Axial
+    """Axial coordinate [q, r] of the centre hex, which never holds a tile."""
     action_hexes: list[ActionHex] = Field(min_length=1)
+    """One hex per action declared in pack.yaml."""
     ring_size: int = Field(ge=0)
     """Number of hexes around the board where walls go (checked against the geometry)."""
 
@@ -166,6 +210,7 @@ class Plank(Record):
 
 class BridgeTile(Record):
     stack: Id
+    """The stack this tile is shuffled into (a stack declared in pack.yaml)."""
     effect: Effect | None = None
     """Gained when the tile is kept."""
     scoring: Effect | None = None
@@ -173,7 +218,12 @@ class BridgeTile(Record):
 
 
 class BridgeFile(ContentFile):
+    """The bridge: plank spaces with the bonuses printed on them, and the tiles that become planks."""
+
     kind: Literal["bridge"]
     complete_at: int = Field(ge=1)
+    """Number of planks that complete the bridge; it must equal the number of plank spaces."""
     planks: list[Plank]
+    """The plank spaces, in order, with the printed bonuses each covers."""
     tiles: list[BridgeTile]
+    """Every bridge tile."""

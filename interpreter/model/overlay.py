@@ -16,9 +16,13 @@ class OverlayFile(ContentFile):
     extends: str
     """The pack this overlay edits: its id, or a path to its directory relative to this file."""
     name: str
+    """Display name of the variant or house rule."""
     description: str | None = None
+    """What the overlay changes, in a sentence or two for players."""
     provenance: Provenance
+    """exact: an official variant as printed; partial or reconstructed: a house rule or a guess."""
     source: str
+    """Where the rule comes from: a RULES.md id, a rulebook page, or who proposed the house rule."""
     set: dict[str, Any] = {}
     """Parameter by path: `<kind>.<field or record id>...: value`."""
     replace: dict[str, list[dict[str, Any]]] = {}

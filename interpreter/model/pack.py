@@ -13,7 +13,9 @@ ParamType = Literal["resource", "action", "track", "grid", "kind", "record", "di
 
 class PlayerRange(Model):
     min: PlayerCount
+    """Fewest players."""
     max: PlayerCount
+    """Most players."""
 
 
 class Resource(Record):
@@ -31,17 +33,21 @@ class Piece(Record):
     """Player pieces placed on records (claims, markers)."""
 
     per_player: int = Field(ge=1)
+    """How many of this piece each player owns."""
 
 
 class Action(Record):
     """An action a player may perform; its effect says what performing it does."""
 
     effect: Effect
+    """What performing the action does."""
 
 
 class EventParam(Model):
     name: Id
+    """Parameter name, read in a trigger as `event.<name>`."""
     type: ParamType
+    """What the parameter holds: a name of a category (resource, action, track, grid, kind, direction, colour, stack, symbol), a placed `record`, or a `number`."""
 
 
 class Event(Record):
@@ -50,12 +56,14 @@ class Event(Record):
     key: Id | None = None
     """The parameter matched by `on event(X)`."""
     params: list[EventParam] = []
+    """The event's parameters, usable in a trigger's conditions and body as `event.<name>`."""
 
 
 class Stack(Record):
     """A face-down stack, a face-up pool or a deck that effects draw from."""
 
     face: Literal["down", "up"] = "down"
+    """down: a hidden stack; up: a face-up pool everyone sees."""
 
 
 class Permit(Record):
@@ -66,12 +74,14 @@ class EdgeSymbol(Record):
     """An adjacency symbol on a hex edge; `reward` is what it pays when matched (none: a reminder only)."""
 
     reward: Effect | None = None
+    """Gained when the symbol is matched; none for a reminder only."""
 
 
 class Icon(Record):
     """An icon printed on tiles; `effect` runs when a tile with it is placed."""
 
     effect: Effect | None = None
+    """Runs when a tile carrying the icon is placed; `this` is that tile."""
     requires: list[Id] = []
     """Icons that must be on the same tile."""
     excludes: list[Id] = []
@@ -80,13 +90,16 @@ class Icon(Record):
 
 class Attribute(Model):
     name: Id
+    """Attribute name, usable in `where` conditions and as `this.<name>`."""
     type: ParamType
+    """What the attribute holds (the same types as event parameters)."""
 
 
 class TileKind(Record):
     """A kind of hex tile: which corner colours it may carry, and what it gains where it is placed."""
 
     corner_colours: list[Id]
+    """Corner colours tiles of this kind may carry."""
     attributes: list[Attribute] = []
     """Attributes a placed tile takes from its site (usable in `where` and `this.`)."""
 
@@ -96,18 +109,32 @@ class PackFile(ContentFile):
 
     kind: Literal["pack"]
     id: Id
+    """Pack id; overlays name it in `extends:`."""
     name: str
+    """Display name of the game."""
     version: str
+    """Version of this content pack."""
     players: PlayerRange
+    """The player counts the pack supports."""
     include: list[str] = Field(min_length=1)
     """Content files of the pack, relative to this file."""
     resources: list[Resource]
+    """Everything a player holds a count of; effects gain, pay and test them by id."""
     pieces: list[Piece] = []
+    """Player pieces placed on records (claims, markers)."""
     actions: list[Action]
+    """The actions players perform; effects name them in `perform <id>`."""
     events: list[Event] = []
+    """Events the engine emits and triggers (`on <event>: ...`) listen to."""
     stacks: list[Stack] = []
+    """Stacks, pools and decks effects draw from."""
     permits: list[Permit] = []
+    """Temporary rights that `grant` gives and `with` uses."""
     edge_symbols: list[EdgeSymbol] = []
+    """Symbols printed on hex tile edges, with what a match pays."""
     icons: list[Icon] = []
+    """Icons printed on tiles, with what placing such a tile does."""
     corner_colours: list[Id] = []
+    """Colours of corner icons on tiles and boards."""
     tile_kinds: list[TileKind] = []
+    """Kinds of hex tile that `build` places, with their corner colours and site attributes."""
