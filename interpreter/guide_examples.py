@@ -189,7 +189,7 @@ EXPRESSIONS = (
     Construct("count", "count([any|each|all] <record kind> [where <condition>])",
               "How many records of a kind: the player's own, or with `all` everyone's. Inside `where`, bare "
               "names are the tested record's attributes (resource names still mean holdings).",
-              ("count({kind})", "count(each {kind})", "count(any {kind})", "count(all {kind} where {num_attr} == 1)"), start="expr"),
+              ("count({kind})", "count(all {kind})", "count(all {kind} where {num_attr} == 1)"), start="expr"),
     Construct("this", "this  ·  this.<attribute>",
               "The record the effect belongs to, and its attributes: inside any effect field of a record, and in an "
               "icon's `effect`, where it is the tile carrying the icon. Elsewhere `this` is an error (E311).",

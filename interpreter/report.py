@@ -89,7 +89,7 @@ def report(rs) -> dict:
             "kind": f.kind,
             "where": f.record or ".".join(str(p) for p in f.path[:-1]) or f.kind,
             "field": str(next((p for p in reversed(f.path) if isinstance(p, str)), "")),
-            "text": f.text.strip(),
+            "text": "; ".join(line.strip() for line in f.text.strip().splitlines()),
             "english": to_english(f.ast, rs.names),
             "file": f.span.path,
             "line": f.span.line,

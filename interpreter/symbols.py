@@ -81,23 +81,29 @@ def build_symbols(models: dict[str, list[BaseModel]]) -> Symbols:
 
 
 def build_names(models: dict[str, list[BaseModel]]) -> Names:
-    """Display names for English rendering, from every declaration that has a `name`."""
+    """Display names for English rendering, by category, from every declaration with a `name`."""
+    from .dsl.resolve import RUNTIME_ATTRIBUTES
+
     pack = models["pack"][0]
-    display, plural = {}, {}
-    for group in (pack.resources, pack.actions, pack.events, pack.stacks, pack.permits, pack.pieces):
-        for item in group:
-            if item.name:
-                display[item.id] = item.name
+    display: dict[str, str] = {f"state:{a}": a for a in RUNTIME_ATTRIBUTES}
+    plural: dict[str, str] = {}
+    groups = [
+        ("resource", pack.resources), ("action", pack.actions), ("event", pack.events), ("stack", pack.stacks),
+        ("permit", pack.permits), ("piece", pack.pieces), ("icon", pack.icons), ("symbol", pack.edge_symbols),
+        ("kind", pack.tile_kinds), ("track", records(models, "tracks", "tracks")), ("grid", records(models, "projects", "grids")),
+    ]
+    for category, items in groups:
+        for item in items:
+            name = item.name or item.id.replace("_", " ")
+            display[f"{category}:{item.id}"] = name
+            display.setdefault(item.id, name)  # a bare id shows the first category's name
+    for road in models.get("kings_road", []):
+        display.setdefault(f"track:{road.track}", display.get(road.track, road.track.replace("_", " ")))
+    for e in pack.events:  # what `on event(X)` names: the category of the event's key
+        key_type = next((p.type for p in e.params if p.name == e.key), None)
+        if key_type:
+            display[f"eventarg:{e.id}"] = key_type
     for r in pack.resources:
         if r.plural:
             plural[r.id] = r.plural
-    for t in records(models, "tracks", "tracks"):
-        if t.name:
-            display[t.id] = t.name
-    for g in records(models, "projects", "grids"):
-        if g.name:
-            display[g.id] = g.name
-    for k in pack.tile_kinds:
-        if k.name:
-            display[k.id] = k.name
     return Names(display, plural)

@@ -265,7 +265,9 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class Use:
-    field: Name
+    """Run effect fields of records: `use upper and lower of any plaza`."""
+
+    fields: tuple[Name, ...]
     quant: str  # any | each | all
     kind: Name
     where: Cond | None

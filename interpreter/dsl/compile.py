@@ -52,10 +52,15 @@ class Program:
 
 
 class Compiler:
-    def __init__(self, resources: frozenset[str], groups: frozenset[str] = frozenset(), constants: frozenset[int] = frozenset()):
+    def __init__(self, resources: frozenset[str], groups: frozenset[str] = frozenset(),
+                 constants: frozenset[int] = frozenset(), attributes: frozenset[int] | None = None):
         self.resources = resources
         self.groups = groups
-        self.constants = constants  # Ref node ids the resolve pass found to be constants
+        # What the resolve pass decided about plain names (by Ref node id): constants such as a
+        # resource name compared with an event parameter, and record attributes inside `where`.
+        # Without a resolution, a name inside `where` that is no resource is an attribute.
+        self.constants = constants
+        self.attributes = attributes
 
     # ------------------------------------------------------------ programs
     def program(self, node: A.Program, source: str = "") -> Program:
@@ -134,7 +139,7 @@ class Compiler:
                 return ("draw", e(s.count), s.stack.text, e(s.keep), s.to.text if s.to else None)
             case A.Use():
                 pred = self.cond(s.where, True) if s.where is not None else None
-                return ("use", s.field.text, s.quant, s.kind.text, pred)
+                return ("use", tuple(f.text for f in s.fields), s.quant, s.kind.text, pred)
             case A.Place():
                 return ("place", s.piece.text, tuple(p.text for p in s.target.parts))
         raise TypeError(s)
@@ -170,6 +175,9 @@ class Compiler:
                 if id(x) in self.constants:
                     name = parts[0].text
                     return lambda c, r: name
+                if where and self.attributes is not None and id(x) in self.attributes:
+                    name = parts[0].text
+                    return lambda c, r: c.attribute(r, name)
                 return self.ref(tuple(p.text for p in parts), where)
         raise TypeError(x)
 

@@ -1,8 +1,9 @@
 """AST -> plain English, so a designer can proofread effects without reading the DSL.
 
-Display names come from the pack (``Names``): a resource's ``name`` and
-``plural``, an action's or track's ``name``; anything undeclared is shown as
-its id with underscores as spaces.
+Display names come from the pack (``Names``), by category, since one id may
+name several things (an action and a tile kind, say): a resource's ``name``
+and ``plural``, an action's or track's ``name``; anything undeclared is shown
+as its id with underscores as spaces.
 """
 
 from __future__ import annotations
@@ -14,16 +15,23 @@ from . import ast as A
 
 @dataclass(frozen=True)
 class Names:
-    display: dict[str, str] = field(default_factory=dict)
-    plural: dict[str, str] = field(default_factory=dict)
+    display: dict[str, str] = field(default_factory=dict)  # "category:id" (or a bare id) -> name
+    plural: dict[str, str] = field(default_factory=dict)  # resource id -> plural
 
-    def of(self, ident: str) -> str:
+    def of(self, ident: str, category: str | None = None) -> str:
+        if category is not None:
+            found = self.display.get(f"{category}:{ident}")
+            if found is not None:
+                return found
         return self.display.get(ident, ident.replace("_", " "))
+
+    def has(self, ident: str, category: str) -> bool:
+        return f"{category}:{ident}" in self.display
 
     def count(self, n: int | None, ident: str) -> str:
         if n == 1:
-            return f"1 {self.of(ident)}"
-        word = self.plural.get(ident, self.of(ident))
+            return f"1 {self.of(ident, 'resource')}"
+        word = self.plural.get(ident, self.of(ident, "resource"))
         return f"{n} {word}" if n is not None else word
 
 
@@ -56,9 +64,9 @@ class _Renderer:
         return self.trigger(i) if isinstance(i, A.Trigger) else self.stmt(i)
 
     def trigger(self, t: A.Trigger) -> str:
-        head = f"whenever {self.n.of(t.event.text)}"
+        head = f"whenever {self.n.of(t.event.text, 'event')}"
         if t.arg:
-            head += f" ({self.n.of(t.arg.text)})"
+            head += f" ({self.n.of(t.arg.text, self.n.display.get(f'eventarg:{t.event.text}'))})"
         parts = [head]
         parts += [f"if {self.cond(c)}" for c in t.conditions]
         parts += [f"while {self.cond(c)}" for c in t.while_]
@@ -77,7 +85,7 @@ class _Renderer:
             if isinstance(a.value, A.Num):
                 parts.append(self.n.count(a.value.value, a.name.text))
             else:
-                parts.append(f"{self.expr(a.value)} {self.n.plural.get(a.name.text, self.n.of(a.name.text))}")
+                parts.append(f"{self.expr(a.value)} {self.n.plural.get(a.name.text, self.n.of(a.name.text, 'resource'))}")
         return _join(parts)
 
     def mods(self, mods) -> str:
@@ -88,7 +96,7 @@ class _Renderer:
             elif isinstance(m, A.Discount):
                 out.append(f"with {self.amounts(m.amounts)} off the cost")
             else:
-                out.append(f"with {self.n.of(m.permit.text)}")
+                out.append(f"with {self.n.of(m.permit.text, 'permit')}")
         return "".join(" " + o for o in out)
 
     def stmt(self, s) -> str:
@@ -98,22 +106,20 @@ class _Renderer:
             case A.Pay():
                 return f"pay {self.amounts(s.amounts)}"
             case A.Score():
-                if isinstance(s.points, A.Num):
-                    return f"score {s.points.value} point{'s' if s.points.value != 1 else ''}"
-                return f"score {self.expr(s.points)} points"
+                return self.score(s.points)
             case A.Advance():
                 times = "" if s.times is None else " " + _times(self.expr(s.times))
-                return f"advance on the {self.n.of(s.track.text)} track{times}"
+                return f"advance on the {self.n.of(s.track.text, 'track')} track{times}"
             case A.Produce():
-                return f"produce on the {self.n.of(s.track.text)} track"
+                return f"produce on the {self.n.of(s.track.text, 'track')} track"
             case A.Move():
                 steps = "" if s.steps is None else f" {self.expr(s.steps)} squares"
-                return f"move {s.direction.text}{steps} on the {self.n.of(s.grid.text)}{self.mods(s.modifiers)}"
+                return f"move {s.direction.text}{steps} on the {self.n.of(s.grid.text, 'grid')}{self.mods(s.modifiers)}"
             case A.Perform():
-                what = "any one action" if s.action.text == "any" else f"the {self.n.of(s.action.text)} action"
+                what = "any one action" if s.action.text == "any" else f"the {self.n.of(s.action.text, 'action')} action"
                 return f"perform {what}{self.mods(s.modifiers)}"
             case A.Build():
-                return f"build {_a(self.n.of(s.kind.text))}{self.mods(s.modifiers)}"
+                return f"build {_a(self.n.of(s.kind.text, 'kind'))}{self.mods(s.modifiers)}"
             case A.Block():
                 return self.seq(s.body)
             case A.Choose():
@@ -133,22 +139,46 @@ class _Renderer:
                     return f"any number of times: {self.stmt(s.body)}"
                 return f"{_times(self.expr(s.times))}: {self.stmt(s.body)}"
             case A.Grant():
-                text = f"gain the right: {self.n.of(s.permit.text)}"
+                text = f"gain the right: {self.n.of(s.permit.text, 'permit')}"
                 if s.unused is not None:
                     text += f" (if it is not used this turn, {self.stmt(s.unused)} instead)"
                 return text
             case A.Draw():
                 count = "all tiles" if s.count is None else self.expr(s.count)
-                to = f" and put it on the {self.n.of(s.to.text)} track" if s.to else ""
-                return f"look at {count} from {self.n.of(s.stack.text)}, keep {self.expr(s.keep)}{to}"
+                to = f" and put it on the {self.n.of(s.to.text, 'track')} track" if s.to else ""
+                return f"look at {count} from {self.n.of(s.stack.text, 'stack')}, keep {self.expr(s.keep)}{to}"
             case A.Use():
                 where = f" where {self.cond(s.where)}" if s.where is not None else ""
                 which = {"any": "one chosen", "each": "each of your", "all": "every"}[s.quant]
-                return f"gain the {self.n.of(s.field.text)} reward of {which} {self.n.of(s.kind.text)}{where}"
+                fields = _join([self.n.of(f.text) for f in s.fields])
+                plural = "s" if len(s.fields) > 1 else ""
+                return f"gain the {fields} reward{plural} of {which} {self.n.of(s.kind.text, 'kind')}{where}"
             case A.Place():
                 target = "this tile" if not s.target.parts else f"this tile's {self.n.of(s.target.parts[0].text)}"
-                return f"place {_a(self.n.of(s.piece.text))} on {target}"
+                return f"place {_a(self.n.of(s.piece.text, 'piece'))} on {target}"
         raise TypeError(s)
+
+    def score(self, p) -> str:
+        if isinstance(p, A.Num):
+            return f"score {p.value} point{'s' if p.value != 1 else ''}"
+        if isinstance(p, A.Count) or (isinstance(p, A.Ref) and self._resource(p)):
+            return f"score 1 point for each {self.unit(p)}"
+        if isinstance(p, A.BinOp) and p.op == "*":
+            num, other = (p.left, p.right) if isinstance(p.left, A.Num) else (p.right, p.left)
+            if isinstance(num, A.Num) and (isinstance(other, A.Count) or (isinstance(other, A.Ref) and self._resource(other))):
+                return f"score {num.value} point{'s' if num.value != 1 else ''} for each {self.unit(other)}"
+        return f"score points equal to {self.expr(p)}"
+
+    def _resource(self, e: A.Ref) -> bool:
+        return len(e.parts) == 1 and self.n.has(e.parts[0].text, "resource")
+
+    def unit(self, e) -> str:
+        """One unit of what a count or holding counts: 'upgrade tile you own with era is 1'."""
+        if isinstance(e, A.Ref):
+            return f"{self.n.of(e.parts[0].text, 'resource')} you hold"
+        owner = "on the board" if e.quant == "all" else "you own"
+        where = f" whose {self.cond(e.where)}" if e.where is not None else ""
+        return f"{self.n.of(e.kind.text, 'kind')} {owner}{where}"
 
     def expr(self, e) -> str:
         match e:
@@ -161,15 +191,16 @@ class _Renderer:
                 return f"-{self._operand(o)}"
             case A.Call(fn=fn, args=args):
                 return self.call(fn.text, args)
-            case A.Count(quant=q, kind=k, where=w):
-                whose = "all" if q == "all" else "your"
-                where = f" with {self.cond(w)}" if w is not None else ""
-                return f"the number of {whose} {self.n.plural.get(k.text, self.n.of(k.text) + 's')}{where}"
+            case A.Count():
+                return f"the number of {self.unit(e).replace(' you own', 's you own', 1).replace(' on the board', 's on the board', 1)}"
             case A.This(parts=parts):
                 return "this tile" if not parts else f"this tile's {self.n.of(parts[0].text)}"
             case A.Ref(parts=parts):
                 if parts[0].text == "event":
                     return "the event's " + " ".join(self.n.of(p.text) for p in parts[1:])
+                if self._resource(e):
+                    name = parts[0].text
+                    return f"your {self.n.plural.get(name, self.n.of(name, 'resource'))}"
                 return self.n.of(parts[0].text)
         raise TypeError(e)
 
@@ -209,14 +240,30 @@ class _Renderer:
                 return f"{self.cond(a)} or {self.cond(b)}"
             case A.Not(operand=a):
                 if isinstance(a, A.Truth):
-                    return f"it has no {self.expr(a.expr)}"
+                    return self.truth(a.expr, negated=True)
                 return f"not ({self.cond(a)})"
             case A.Truth(expr=e):
-                return f"it has {self.expr(e)}"
+                return self.truth(e, negated=False)
             case A.Compare(op=op, left=a, right=b):
                 word = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than", ">=": "is at least"}[op]
                 return f"{self.expr(a)} {word} {self.expr(b)}"
         raise TypeError(c)
+
+    def truth(self, e, negated: bool) -> str:
+        """A value used as a condition: an icon a tile has, a state a record is in, or a non-zero number."""
+        if isinstance(e, (A.Ref, A.This)) and e.parts:
+            attr = e.parts[-1].text
+            if isinstance(e, A.This):
+                subject = "this tile"
+            elif e.parts[0].text == "event" and len(e.parts) > 2:
+                subject = f"the {self.n.of(e.parts[1].text)}"
+            else:
+                subject = "it"
+            if self.n.has(attr, "icon"):
+                return f"{subject} {'has no' if negated else 'has the'} {self.n.of(attr, 'icon')}"
+            if self.n.has(attr, "state"):
+                return f"{subject} is {'not ' if negated else ''}{self.n.of(attr, 'state')}"
+        return f"{self.expr(e)} is {'' if negated else 'not '}zero"
 
     def _cond_operand(self, c) -> str:
         # `and` binds tighter than `or`: keep an `or` inside an `and` visibly grouped

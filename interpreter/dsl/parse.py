@@ -19,7 +19,7 @@ from . import ast as A
 START_RULES = ("program", "amounts", "expr", "condition")
 
 
-@dataclass(frozen=True)
+@dataclass
 class DslSyntaxError(Exception):
     code: str
     message: str
@@ -137,8 +137,12 @@ class _ToAst(Transformer):
             elif tag == "while":
                 whiles.append(value)
             elif tag == "once":
+                if once is not None:
+                    raise DslSyntaxError("E101", "`once per` is given twice in this trigger", *value.pos)
                 once = value
             elif tag == "from":
+                if from_next is not None:
+                    raise DslSyntaxError("E101", "`from next` is given twice in this trigger", *value.pos)
                 from_next = value
         return A.Trigger(event, arg, tuple(conds), tuple(whiles), once, from_next, ch[-1], _pos(meta))
 
@@ -223,8 +227,9 @@ class _ToAst(Transformer):
         return ("count", None)
 
     def use(self, meta, ch):
-        where = as_cond(ch[3]) if len(ch) > 3 else None
-        return A.Use(_name(ch[0]), ch[1], _name(ch[2]), where, _pos(meta))
+        q = next(i for i, c in enumerate(ch) if not isinstance(c, Token))  # the quantifier
+        where = as_cond(ch[q + 2]) if len(ch) > q + 2 else None
+        return A.Use(tuple(_name(t) for t in ch[:q]), ch[q], _name(ch[q + 1]), where, _pos(meta))
 
     def q_any(self, meta, ch):
         return "any"
@@ -319,7 +324,7 @@ def parse(text: str, start: str = "program"):
         raise _syntax_error(exc, text, start) from None
     try:
         result = _TRANSFORMER.transform(tree)
-    except VisitError as exc:  # a bug in the transformer, not in content
+    except VisitError as exc:  # a DslSyntaxError raised by the transformer, or a bug in it
         raise exc.orig_exc from None
     if start == "condition":
         result = as_cond(result)

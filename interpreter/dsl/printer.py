@@ -186,7 +186,7 @@ def _(n: A.Draw) -> str:
 @_text.register
 def _(n: A.Use) -> str:
     where = f" where {_text(n.where)}" if n.where is not None else ""
-    return f"use {n.field.text} of {n.quant} {n.kind.text}{where}"
+    return f"use {' and '.join(f.text for f in n.fields)} of {n.quant} {n.kind.text}{where}"
 
 
 @_text.register

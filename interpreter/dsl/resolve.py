@@ -113,6 +113,8 @@ class Resolver:
         # ids of Ref nodes that name a constant (e.g. a resource compared with an
         # event parameter) rather than a holding; the compiler needs to know
         self.constants: set[int] = set()
+        # ids of Ref nodes inside `where` that read the tested record's attribute
+        self.attributes: set[int] = set()
 
     # ------------------------------------------------------------ helpers
     def error(self, code: str, message: str, pos: A.Pos) -> None:
@@ -252,8 +254,9 @@ class Resolver:
         if not self.member(s.kind, "kind"):
             return
         sig = self.sym.kinds[s.kind.text]
-        if s.field.text not in sig.effect_fields:
-            self.error("E308", f"'{s.kind.text}' has no effect field '{s.field.text}'; it has: {', '.join(sorted(sig.effect_fields)) or 'none'}", s.field.pos)
+        for f in s.fields:
+            if f.text not in sig.effect_fields:
+                self.error("E308", f"'{s.kind.text}' has no effect field '{f.text}'; it has: {', '.join(sorted(sig.effect_fields)) or 'none'}", f.pos)
         if s.where is not None:
             self.cond(s.where, Scope(scope.this_kinds, s.kind.text, scope.event, scope.event_kind))
 
@@ -293,6 +296,8 @@ class Resolver:
         if isinstance(e, A.Call):
             return self.call(e, scope)
         if isinstance(e, A.Count):
+            if e.quant not in (None, "all"):
+                self.error("E310", f"count() counts your own records, or everyone's with `all`; `{e.quant}` means nothing here", e.pos)
             if self.member(e.kind, "kind") and e.where is not None:
                 self.cond(e.where, Scope(scope.this_kinds, e.kind.text, scope.event, scope.event_kind))
             return NUMBER
@@ -372,10 +377,9 @@ class Resolver:
         name = head.text
         if scope.where_kind is not None:
             attrs = self.sym.kinds[scope.where_kind].attributes if scope.where_kind in self.sym.kinds else {}
-            if name in attrs:
-                return attrs[name]
-            if name in RUNTIME_ATTRIBUTES:
-                return RUNTIME_ATTRIBUTES[name]
+            if name in attrs or name in RUNTIME_ATTRIBUTES:
+                self.attributes.add(id(e))
+                return attrs.get(name) or RUNTIME_ATTRIBUTES[name]
         if name in self.sym.members("resource") or name in self.sym.members("group"):
             # a resource is its holding (a number), or a resource name when compared with one
             if hint == "resource":
@@ -448,9 +452,10 @@ def _describe(t) -> str:
 class Resolution:
     errors: list[NameError_]
     constants: frozenset[int]
+    attributes: frozenset[int] = frozenset()
 
 
 def resolve(node, symbols: Symbols, scope: Scope = Scope()) -> Resolution:
     r = Resolver(symbols)
     r.program(node, scope)
-    return Resolution(r.errors, frozenset(r.constants))
+    return Resolution(r.errors, frozenset(r.constants), frozenset(r.attributes))

@@ -29,10 +29,11 @@ class TechnologiesFile(ContentFile):
 
 
 class Plaza(Record):
-    upper: list[Effect] = Field(min_length=2, max_length=2)
-    """The two upper rewards: the majority gains both, other claimants one of their choice."""
+    upper: Effect
+    """The upper half's reward (it may offer a choice, e.g. a sideways move on either project)."""
     lower: Effect
-    """The lower reward, gained by every claimant of a plaza still open at game end."""
+    """The lower half's reward. On enclosure the majority gains both halves and every other claimant
+    one half of their choice; at game end every claimant of a plaza still open gains the lower half."""
     colour: Id | None = None
     """Optional colour of the plaza tile, usable in conditions as a colour name; none when it has no colour."""
 

@@ -227,7 +227,7 @@ TECH_III_IV = {
     "T-IV-2": "perform wall discount 2 stone",
     "T-IV-3": "perform any",
     "T-IV-4": "perform upgrade; gain 1 gold_window",
-    "T-IV-5": "use upper of any plaza",
+    "T-IV-5": "use upper and lower of any plaza",
     "T-IV-6": "choose { advance gold_mine | advance quarry }; choose { produce gold_mine | produce quarry }",
 }
 
@@ -284,8 +284,7 @@ def test_kings_road(rs):
 
 def test_plaza_plz_1(rs):
     plz = next(p for p in rs.records("plaza") if p.id == "plaza_sideways_gold")
-    sideways = "choose { move hunger_wall sideways | move cathedral sideways }"
-    assert [parse(u) for u in plz.upper] == [parse(sideways), parse(sideways)]
+    assert same(plz.upper, "choose { move hunger_wall sideways | move cathedral sideways }")
     assert same(plz.lower, "gain 3 gold")
 
 

@@ -251,12 +251,12 @@ def test_plaza_tiles(rs, compiled):
     for p in plazas:
         if p.provenance != "reconstructed":
             continue
-        upper = [value(compiled[("plazas", p.id, ("upper", i))].steps) for i in range(2)]
+        upper = compiled[("plazas", p.id, ("upper",))]
         lower = compiled[("plazas", p.id, ("lower",))]
-        assert value(lower.steps) <= min(upper), p.id
+        assert value(lower.steps) <= value(upper.steps), p.id
         # windows gained in final scoring are useless (R-WIN-5)
         assert "window" not in p.lower, p.id
-    assert len({(tuple(p.upper), p.lower) for p in plazas}) == 11
+    assert len({(p.upper, p.lower) for p in plazas}) == 11
 
 
 def test_bridge_tiles(rs):

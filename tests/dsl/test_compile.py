@@ -188,7 +188,6 @@ EXPRESSIONS = [
     # count: the player's own records unless `all`; where-clauses read record attributes
     ("count(upgrade)", 3),
     ("count(all upgrade)", 4),
-    ("count(any upgrade)", 3),
     ("count(upgrade where era == 1)", 2),
     ("3 * count(upgrade where era == 1)", 6),
     ("count(all upgrade where era == 1)", 3),
@@ -239,9 +238,9 @@ def test_group_in_where_reads_the_group_total(symbols):
 
 def test_count_passes_quantifier_and_kind(symbols):
     ctx = make_ctx()
-    expr_fn(symbols, "count(all building) + count(each seal) + count(any plaza) + count(wall)")(ctx, None)
+    expr_fn(symbols, "count(all building) + count(seal) + count(all plaza) + count(wall)")(ctx, None)
     assert [e for e in ctx.log if e[0] == "count"] == [
-        ("count", "all", "building"), ("count", "each", "seal"), ("count", "any", "plaza"), ("count", None, "wall")]
+        ("count", "all", "building"), ("count", None, "seal"), ("count", "all", "plaza"), ("count", None, "wall")]
 
 
 # --------------------------------------------------------------------------- conditions
@@ -382,8 +381,9 @@ STEPS = [
     ("draw 3 from technology_i keep 1", ("draw", 3, "technology_i", 1, None)),
     ("draw all from river keep 1 to gold_mine", ("draw", None, "river", 1, "gold_mine")),
     ("draw egg + 1 from bridge_iv keep 1", ("draw", 3, "bridge_iv", 1, None)),
-    ("use upper of any plaza", ("use", "upper", "any", "plaza", None)),
-    ("use scoring of each seal", ("use", "scoring", "each", "seal", None)),
+    ("use upper of any plaza", ("use", ("upper",), "any", "plaza", None)),
+    ("use upper and lower of any plaza", ("use", ("upper", "lower"), "any", "plaza", None)),
+    ("use scoring of each seal", ("use", ("scoring",), "each", "seal", None)),
 ]
 
 
@@ -407,7 +407,7 @@ def test_place_step(symbols, text, expected):
 def test_use_step_predicate_tests_records(symbols):
     (step,) = program(symbols, "use lower of all plaza where claimed and not resolved").steps
     op, field, quant, kind, pred = step
-    assert (op, field, quant, kind) == ("use", "lower", "all", "plaza")
+    assert (op, field, quant, kind) == ("use", ("lower",), "all", "plaza")
     ctx = make_ctx()
     plazas = [r for r in RECORDS if r["kind"] == "plaza"]
     assert [pred(ctx, r) for r in plazas] == [True, False, False]
