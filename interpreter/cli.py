@@ -23,8 +23,8 @@ dsl_app = typer.Typer(no_args_is_help=True, help="Try effect DSL text on its own
 app.add_typer(content_app, name="content")
 app.add_typer(dsl_app, name="dsl")
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True, emoji=False)  # source lines are shown as written
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 VariantOpt = typer.Option(None, "--variant", "-v", help="Overlay file applied on the pack (repeatable, in order).")
 JsonOpt = typer.Option(False, "--json", help="Print JSON only, on stdout.")

@@ -8,8 +8,8 @@ and a caret.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 # Code -> (title, likely fix). The authoring guide is generated from this table.
 CODES: dict[str, tuple[str, str]] = {
@@ -162,7 +162,9 @@ def source_line(span: Span | None, cache: dict[str, list[str]] | None = None) ->
     lines = cache.get(span.path)
     if lines is None:
         try:
-            lines = Path(span.path).read_text(encoding="utf-8", errors="replace").splitlines()
+            # split where YAML breaks lines (str.splitlines also splits at \v, \f, \x1c..\x1e)
+            with open(span.path, encoding="utf-8", errors="replace", newline="") as f:
+                lines = re.split("\r\n|[\n\r\x85\u2028\u2029]", f.read())
         except OSError:
             lines = []
         cache[span.path] = lines

@@ -8,10 +8,11 @@ replaces points into the overlay file.
 from __future__ import annotations
 
 import copy
+import difflib
 
 from .errors import ErrorBag
 from .model import LIST_KINDS, RECORD_KINDS
-from .pack import PackSource
+from .pack import PackSource, kind_of
 from .source import Document, Mapping, Node, Scalar, Sequence
 
 _LIST_FIELD = {rk.file_kind: rk.field for rk in RECORD_KINDS.values()}
@@ -80,7 +81,7 @@ class _Ops:
             rid = _record_id(item)
             found = self._find(lists, rid) if rid is not None else None
             if found is None:
-                self.errors.add("E208", f"cannot replace '{rid}': no {key.value} record has that id (use `add:` for new records)", item.span)
+                self.errors.add("E208", f"cannot replace '{rid}': no {key.value} record has that id (use `add:` for new records)", _id_span(item))
                 continue
             seq, i = found
             seq.items[i] = copy.deepcopy(item)
@@ -92,7 +93,7 @@ class _Ops:
         for item in value.items:
             rid = _record_id(item)
             if rid is not None and self._find(lists, rid) is not None:
-                self.errors.add("E208", f"cannot add '{rid}': a {key.value} record with that id exists (use `replace:`)", item.span)
+                self.errors.add("E208", f"cannot add '{rid}': a {key.value} record with that id exists (use `replace:`)", _id_span(item))
                 continue
             lists[-1].items.append(copy.deepcopy(item))
 
@@ -101,7 +102,10 @@ class _Ops:
         path = str(key.value).split(".")
         docs = self.pack.of_kind(path[0]) if path[0] != "pack" else [self.pack.manifest]
         if not docs:
-            self.errors.add("E208", f"`set:` path '{key.value}' starts with '{path[0]}', which is no kind in this pack", key.span)
+            kinds = sorted({k for d in self.pack.all() if (k := kind_of(d))} | {"pack"})
+            close = difflib.get_close_matches(path[0], kinds, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else f"; the pack has: {', '.join(kinds)}"
+            self.errors.add("E208", f"`set:` path '{key.value}' starts with '{path[0]}', which is no kind in this pack{hint}", key.span)
             return
         if len(path) < 2:
             self.errors.add("E208", f"`set:` path '{key.value}' must name a field: <kind>.<field>", key.span)
@@ -155,6 +159,11 @@ def _record_id(node: Node):
         if isinstance(rid, Scalar):
             return rid.value
     return None
+
+
+def _id_span(node: Node):
+    rid = node.get("id") if isinstance(node, Mapping) else None
+    return rid.span if rid is not None else node.span
 
 
 def _text(node: Node) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,12 +72,23 @@ def load_pack(pack_dir: Path, errors: ErrorBag) -> PackSource | None:
             continue
         seen.add(target)
         if not target.is_file():
-            errors.add("E007", f"included file not found: {item.value}", item.span)
+            errors.add("E007", f"included file not found: {item.value}{_suggest_file(pack_dir, item.value)}", item.span)
             continue
         doc = load_file(target, errors, display_path(target))
         if doc is not None:
             source.documents.append(doc)
     return source
+
+
+def _suggest_file(pack_dir: Path, name: str) -> str:
+    """"; did you mean 'x'?" for a missing include close to an existing file's name."""
+    target = pack_dir / name
+    try:
+        siblings = sorted(p.name for p in target.parent.iterdir() if p.is_file())
+    except OSError:
+        return ""
+    close = difflib.get_close_matches(target.name, siblings, n=1)
+    return f"; did you mean '{Path(name).with_name(close[0]).as_posix()}'?" if close else ""
 
 
 def file_span(path: Path) -> Span:

@@ -4,6 +4,9 @@ Unique ids, references between records (an upgrade's action, a technology's
 stack, an overlay's tier set), consistency rules a kind declares (icons that
 require or exclude each other) and board geometry (every city site touches
 exactly one plaza; the wall ring has the declared size).
+
+``check_names`` runs earlier, on every valid file before effects are parsed:
+declared names must not be DSL keywords nor both a resource and a group.
 """
 
 from __future__ import annotations
@@ -51,7 +54,6 @@ class Checker:
     # ------------------------------------------------------------ names
     def declarations(self) -> None:
         d, p = self.pack_doc, self.pack
-        keywords = _keywords()
         self.resources = {r.id for r in p.resources}
         self.groups = {r.group for r in p.resources if r.group}
         self.actions = {a.id for a in p.actions}
@@ -67,11 +69,6 @@ class Checker:
                 if item.id in seen:
                     self.err(d, (field, i, "id"), "E206", f"'{item.id}' is declared twice in {field} (first at entry {seen[item.id] + 1})")
                 seen[item.id] = i
-                if item.id in keywords:
-                    self.err(d, (field, i, "id"), "E318", f"'{item.id}' is a DSL keyword and cannot be a name")
-        for i, r in enumerate(p.resources):
-            if r.id in self.groups:
-                self.err(d, ("resources", i, "id"), "E313", f"'{r.id}' names both a resource and a resource group")
         for i, e in enumerate(p.events):
             names = [x.name for x in e.params]
             if e.key is not None and e.key not in names:
@@ -96,9 +93,10 @@ class Checker:
             for doc, m in self.by_kind.get(rk.file_kind, []):
                 for i, rec in enumerate(getattr(m, rk.field)):
                     if rec.id in seen:
-                        self.err(doc, (rk.field, i, "id"), "E206", f"duplicate {name} id '{rec.id}' (also in {seen[rec.id]})")
+                        self.err(doc, (rk.field, i, "id"), "E206", f"duplicate {name} id '{rec.id}' (first at {seen[rec.id]})")
                     else:
-                        seen[rec.id] = doc.path
+                        node, _ = walk(doc.root, (rk.field, i, "id"))
+                        seen[rec.id] = f"{node.span.path}:{node.span.line}"
 
     def ref(self, doc, path, value, allowed, code, what) -> bool:
         if value in allowed:
@@ -120,10 +118,11 @@ class Checker:
             for j, col in enumerate(t.corners):
                 if col != BLANK and col not in allowed:
                     self.err(doc, ("tiles", i, "corners", j), "E204",
-                             f"a {kind} tile may carry corner colours {', '.join(sorted(allowed)) or 'none'}, not '{col}'")
+                             f"{_article(kind)} {kind} tile may carry corner colours {', '.join(sorted(allowed)) or 'none'}, not '{col}'")
             icons = getattr(t, "icons", [])
             for j, icon in enumerate(icons):
                 self.ref(doc, ("tiles", i, "icons", j), icon, self.icons, "E301", "icon")
+            clashes = set()
             for decl in self.pack.icons:
                 if decl.id not in icons:
                     continue
@@ -131,7 +130,8 @@ class Checker:
                     if req not in icons:
                         self.err(doc, ("tiles", i, "icons"), "E209", f"the '{decl.id}' icon always comes with '{req}'")
                 for exc in decl.excludes:
-                    if exc in icons:
+                    if exc in icons and frozenset((decl.id, exc)) not in clashes:
+                        clashes.add(frozenset((decl.id, exc)))  # declared both ways: report the pair once
                         self.err(doc, ("tiles", i, "icons"), "E209", f"the '{decl.id}' icon never comes with '{exc}'")
             if kind == "upgrade":
                 self.ref(doc, ("tiles", i, "action"), t.action, self.actions, "E305", "action")
@@ -305,6 +305,53 @@ class Checker:
     def k_solo(self, doc, m):
         if not self.pack.players.min <= m.setup_as <= self.pack.players.max:
             self.err(doc, ("setup_as",), "E204", f"solo is set up as {m.setup_as} players, outside the pack's range")
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
+# Lists whose records' ids (and param or attribute names) effects may name, by file kind.
+_DECLARED_NAMES = (
+    ("pack", ("resources", "pieces", "actions", "events", "stacks", "permits", "edge_symbols", "icons", "tile_kinds")),
+    ("tracks", ("tracks",)),
+    ("projects", ("grids",)),
+    ("scoring", ("tables",)),
+)
+
+
+def check_names(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag) -> None:
+    """Declared names effects refer to: no DSL keyword (`advance score` could never
+    parse), and no name that is both a resource and a resource group.
+
+    Runs on every valid file before effects are parsed, so a bad declaration is
+    reported together with the syntax errors its uses cause.
+    """
+    keywords = _keywords()
+    lists = dict(_DECLARED_NAMES)
+    for doc, m in pairs:
+        if m.kind == "pack":
+            groups = {r.group for r in m.resources if r.group}
+            for i, r in enumerate(m.resources):
+                if r.id in groups:
+                    node, _ = walk(doc.root, ("resources", i, "id"))
+                    errors.add("E313", f"'{r.id}' names both a resource and a resource group", node.span)
+        found: list[tuple[tuple, str]] = []
+        for field in lists.get(m.kind, ()):
+            for i, item in enumerate(getattr(m, field)):
+                found.append(((field, i, "id"), item.id))
+                for j, p in enumerate(getattr(item, "params", ())):
+                    found.append(((field, i, "params", j, "name"), p.name))
+                for j, a in enumerate(getattr(item, "attributes", ())):
+                    found.append(((field, i, "attributes", j, "name"), a.name))
+        if m.kind == "pack":
+            found += [(("corner_colours", i), c) for i, c in enumerate(m.corner_colours)]
+        if m.kind == "kings_road":
+            found.append((("track",), m.track))
+        for path, name in found:
+            if name in keywords:
+                node, _ = walk(doc.root, path)
+                errors.add("E318", f"'{name}' is a DSL keyword and cannot be a name", node.span)
 
 
 def check_references(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag) -> None:

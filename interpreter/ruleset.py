@@ -25,7 +25,7 @@ from .model import LIST_KINDS, RECORD_KINDS, iter_dsl
 from .overlay import apply_overlay
 from .pack import PackSource, bundled_pack, find_pack_dir, kind_of, load_pack
 from .paths import bundled_content, default_pack, display_path
-from .references import check_references
+from .references import check_names, check_references
 from .schema import check_document
 from .source import Document, Mapping, Scalar, load_file, walk
 from .symbols import build_names, build_symbols
@@ -131,6 +131,7 @@ def run_pipeline(path: str | Path | None = None, variants=()) -> Outcome:
         if model is not None:
             pairs.append((doc, model))
     _check_kinds(source, pairs, errors)
+    check_names(pairs, errors)
 
     # phase 4 runs on every valid file: parse the DSL strings
     fields = _parse_fields(pairs, errors)
@@ -160,7 +161,8 @@ def run_pipeline(path: str | Path | None = None, variants=()) -> Outcome:
     resources = symbols.members("resource")
     programs = {}
     for f in fields:
-        compiler = Compiler(resources, groups, resolutions[f.key].constants)
+        res = resolutions[f.key]
+        compiler = Compiler(resources, groups, res.constants, res.attributes)
         programs[f.key] = _compile(compiler, f)
     pack = models["pack"][0]
     ruleset = Ruleset(

@@ -30,6 +30,8 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from .errors import ErrorBag, Span
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_DEPTH = 100  # nesting of mappings and lists; real content stays far below
+_LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")  # what YAML counts as a line break
 
 
 # --------------------------------------------------------------------------- nodes
@@ -176,7 +178,8 @@ def read_text(path: Path, errors: ErrorBag, shown: str | None = None) -> str | N
     except UnicodeDecodeError as exc:
         before = data[: exc.start]
         line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        # count characters, not bytes, so the caret lands under the bad byte
+        col = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", errors="replace")) + 1
         errors.add("E005", f"invalid UTF-8 byte 0x{data[exc.start]:02x}", Span(shown, line, col))
         return None
 
@@ -196,19 +199,43 @@ def load_text(text: str, path: str, errors: ErrorBag) -> Document | None:
         for event in YAML(typ="rt").parse(text):
             builder.feed(event)
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "invalid YAML"
-        if mark is not None:
-            errors.add("E001", problem, Span(path, mark.line + 1, mark.column + 1))
-        else:
-            errors.add("E001", problem, Span(path, 1, 1))
+        problem, mark = _explain(exc)
+        span = Span(path, mark.line + 1, mark.column + 1) if mark is not None else Span(path, 1, 1)
+        errors.add("E001", problem, span)
         return None
     except YAMLError as exc:  # reader errors (control characters) carry a position in their text
-        errors.add("E001", _reader_message(exc), _reader_span(exc, path))
+        errors.add("E001", _reader_message(exc), _reader_span(exc, path, text))
         return None
     if len(errors) > before:
         return None
     return Document(path, text, builder.root)
+
+
+def _explain(exc: MarkedYAMLError):
+    """A designer's message for a YAML syntax error, and the mark it should point at.
+
+    ruamel reports where parsing stopped; for an unclosed quote or bracket the
+    place to fix is where it was opened, so we point there and say where
+    parsing stopped in the message.
+    """
+    problem = exc.problem or exc.context or "invalid YAML"
+    context = exc.context or ""
+    pm, cm = exc.problem_mark, exc.context_mark
+    if "quoted scalar" in context and cm is not None:
+        return "this quoted text is never closed: add the closing quote", cm
+    if context.startswith("while parsing a flow") and cm is not None:
+        what = "list `[`" if "sequence" in context else "mapping `{`"
+        if pm is not None and pm.line > cm.line and ("got ':'" in problem or "<stream end>" in problem):
+            return f"the {what} opened here is never closed ({problem} at line {pm.line + 1}, column {pm.column + 1})", cm
+        return f"{problem}; inside a flow {what}, quote values that contain `,` `[` `]` `{{` or `}}`", pm or cm
+    if problem.startswith("mapping values are not allowed"):
+        return (f"{problem}: a `: ` inside a value starts a mapping; quote the value "
+                "(e.g. \"may pay 1 wood: score 4\") or write it as a `|` block"), pm or cm
+    if "'\\t'" in problem:
+        return "a tab character cannot indent YAML; indent with spaces", pm or cm
+    if "expected <block end>" in problem or "expected <block mapping start>" in problem:
+        return f"this line's indentation does not fit the block above it; align it with its siblings ({problem})", pm or cm
+    return problem, pm or cm
 
 
 def _reader_message(exc: YAMLError) -> str:
@@ -216,13 +243,17 @@ def _reader_message(exc: YAMLError) -> str:
     return text.replace("unacceptable character", "character not allowed in YAML")
 
 
-def _reader_span(exc: YAMLError, path: str) -> Span:
-    pos = getattr(exc, "position", None)
-    name = getattr(exc, "name", None)
+def _reader_span(exc: YAMLError, path: str, text: str) -> Span:
     m = re.search(r"line (\d+), column (\d+)", str(exc))
     if m:
         return Span(path, int(m.group(1)), int(m.group(2)))
-    return Span(path, 1, (pos or 0) + 1 if name else 1)
+    pos = getattr(exc, "position", None)
+    if not isinstance(pos, int) or not 0 <= pos <= len(text):
+        return Span(path, 1, 1)
+    # the reader reports a character offset in the text; YAML's line breaks count lines
+    breaks = list(_LINE_BREAK.finditer(text, 0, pos))
+    line_start = breaks[-1].end() if breaks else 0
+    return Span(path, len(breaks) + 1, pos - line_start + 1)
 
 
 class _Builder:
@@ -252,11 +283,17 @@ class _Builder:
                 self.errors.add("E002", f"YAML tag '{shown}' is not allowed; content is plain data and is never constructed", span)
             if e.anchor is not None:
                 self.errors.add("E004", f"anchor '&{e.anchor}' is not allowed in content", span)
+        if isinstance(e, (ev.MappingStartEvent, ev.SequenceStartEvent)) and len(self.stack) == MAX_DEPTH:
+            self.errors.add("E001", f"mappings and lists are nested more than {MAX_DEPTH} levels deep",
+                            _span(self.path, e.start_mark, e.end_mark))
         if isinstance(e, ev.ScalarEvent):
             style = e.style or None
             value = _plain_value(e.value) if style is None else e.value
             raw = self.text[e.start_mark.index : e.end_mark.index]
-            self._attach(Scalar(_span(self.path, e.start_mark, e.end_mark), value, style, raw))
+            span = _span(self.path, e.start_mark, e.end_mark)
+            if style is None and raw == "":
+                span = self._empty_value_span(span)
+            self._attach(Scalar(span, value, style, raw))
         elif isinstance(e, ev.MappingStartEvent):
             self.stack.append((Mapping(_span(self.path, e.start_mark, e.end_mark), []), []))
         elif isinstance(e, ev.SequenceStartEvent):
@@ -269,6 +306,17 @@ class _Builder:
             else:
                 node.items = pending
             self._attach(node)
+
+    def _empty_value_span(self, span: Span) -> Span:
+        """An empty value (`key:` and nothing after it) is placed right after its key.
+
+        The parser marks it where the next token starts, often on a later line.
+        """
+        if self.stack and isinstance(self.stack[-1][0], Mapping) and len(self.stack[-1][1]) % 2 == 1:
+            key = self.stack[-1][1][-1]
+            if key.span.end_line is not None and key.span.end_col is not None:
+                return Span(span.path, key.span.end_line, key.span.end_col)
+        return span
 
     def _attach(self, node: Node) -> None:
         if not self.stack:
@@ -297,72 +345,119 @@ class _Builder:
 # --------------------------------------------------------------------------- string positions
 
 
-def _align(s: Scalar) -> list[tuple[int, int]]:
-    """Map each character of a string scalar's value to its (line, col) in the file.
+# Escapes of double-quoted YAML scalars: the character each one stands for.
+_ESCAPES = {
+    "0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f", "r": "\r",
+    "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029",
+}
+_HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
 
-    Greedy alignment of the value against the raw source text: characters that
-    do not appear in the value (quotes, escapes, block indicators, indentation)
-    are skipped. Exact for plain, quoted and literal scalars on the characters
-    that matter for error messages (anything but folded whitespace).
+
+def _units(s: Scalar) -> list[tuple[str, int, int]]:
+    """The source characters that can carry a character of the value, with their (line, col).
+
+    Drops what never reaches the value (a block scalar's header and indentation)
+    and turns each escape of a quoted scalar into the one character it stands for,
+    placed on its backslash (or on the first quote of a doubled ``''``).
     """
-    value = s.value if isinstance(s.value, str) else str(s.value)
-    raw = s.raw
+    raw, style = s.raw, s.style
     line, col = s.span.line, s.span.col
+    units: list[tuple[str, int, int]] = []
     i = 0
     indent = None
-    if s.style in ("|", ">"):
-        # skip the header line ("|", "|-", "|2+" ...)
+    if style in ("|", ">"):
         nl = raw.find("\n")
         if nl < 0:
             return []
         i, line, col = nl + 1, line + 1, 1
-        content = raw[i:]
-        m = re.search(r"^( *)\S", content, re.M)
+        m = re.search(r"^( *)\S", raw[i:], re.M)
         explicit = re.match(r"[|>][-+]?([1-9])|[|>]([1-9])", raw)
-        if explicit:
-            indent = int(explicit.group(1) or explicit.group(2))
-        else:
-            indent = len(m.group(1)) if m else 0
-    elif s.style in ("'", '"'):
-        i, col = 1, col + 1
+        indent = int(explicit.group(1) or explicit.group(2)) if explicit else (len(m.group(1)) if m else 0)
+    elif style in ("'", '"'):
+        i, col = 1, col + 1  # the opening quote
 
-    out: list[tuple[int, int]] = []
-
-    def advance(ch: str) -> None:
-        nonlocal line, col
-        if ch == "\n":
-            line, col = line + 1, 1
-        else:
-            col += 1
+    def skip(n: int) -> None:
+        nonlocal i, line, col
+        for k in range(i, min(i + n, len(raw))):
+            ch = raw[k]
+            if ch in "\n\x85\u2028\u2029" or (ch == "\r" and raw[k + 1 : k + 2] != "\n"):
+                line, col = line + 1, 1
+            else:
+                col += 1
+        i += n
 
     at_line_start = indent is not None
-    for v in value:
-        while i < len(raw):
-            if at_line_start:
-                # skip block indentation exactly
-                skipped = 0
-                while skipped < indent and i < len(raw) and raw[i] == " ":
-                    advance(" ")
-                    i += 1
-                    skipped += 1
-                at_line_start = False
+    while i < len(raw):
+        if at_line_start:
+            n = 0
+            while n < indent and i + n < len(raw) and raw[i + n] == " ":
+                n += 1
+            skip(n)
+            at_line_start = False
+            continue
+        r = raw[i]
+        if style == '"' and r == "\\" and i + 1 < len(raw):
+            nxt = raw[i + 1]
+            if nxt in "\r\n":  # escaped line break: joins the lines, produces nothing
+                n = 2 + (nxt == "\r" and raw[i + 2 : i + 3] == "\n")
+                while i + n < len(raw) and raw[i + n] in " \t":
+                    n += 1
+                skip(n)
                 continue
-            r = raw[i]
-            if r == v:
-                out.append((line, col))
-                advance(r)
-                i += 1
-                if r == "\n" and indent is not None:
-                    at_line_start = True
-                break
-            advance(r)
-            i += 1
-            if r == "\n" and indent is not None:
-                at_line_start = True
+            if nxt in _HEX_ESCAPES:
+                width = _HEX_ESCAPES[nxt]
+                try:
+                    units.append((chr(int(raw[i + 2 : i + 2 + width], 16)), line, col))
+                except ValueError:
+                    units.append((r, line, col))
+                    skip(1)
+                    continue
+                skip(2 + width)
+                continue
+            if nxt in _ESCAPES:
+                units.append((_ESCAPES[nxt], line, col))
+                skip(2)
+                continue
+        if style == "'" and r == "'" and raw[i + 1 : i + 2] == "'":
+            units.append(("'", line, col))
+            skip(2)
+            continue
+        units.append((r, line, col))
+        skip(1)
+        if r == "\n" and indent is not None:
+            at_line_start = True
+    units.append(("", line, col))  # one position past the end
+    return units
+
+
+def _align(s: Scalar) -> list[tuple[int, int]]:
+    """Map each character of a string scalar's value to its (line, col) in the file.
+
+    Greedy alignment of the value against the source units of the scalar
+    (``_units``): quotes, escapes, block indicators and indentation are accounted
+    for, so positions are exact for plain, quoted and literal scalars on the
+    characters that matter for error messages (anything but folded whitespace).
+    A value character with no source counterpart takes the position of the
+    next unit rather than skipping ahead.
+    """
+    value = s.value if isinstance(s.value, str) else str(s.value)
+    units = _units(s)
+    if not units:
+        return []
+    out: list[tuple[int, int]] = []
+    k = 0
+    last = len(units) - 1  # the past-the-end unit
+    for v in value:
+        j = k
+        while j < last and units[j][0] != v:
+            j += 1
+        if j < last:
+            out.append(units[j][1:])
+            k = j + 1
         else:
-            out.append((line, col))
+            out.append(units[min(k, last)][1:])
     # one position past the end, for "unexpected end" errors
-    out.append((line, col))
+    out.append(units[min(k, last)][1:] if k < last else units[last][1:])
     return out
 
 

@@ -61,7 +61,7 @@ def test_character_positions_inside_plain_quoted_and_block_scalars():
         ("a: !!python/object/apply:os.system ['ls']\n", [(1, 4, "E002")]),
         ("a: !local 3\n", [(1, 4, "E002")]),
         ("a: &x 1\nb: *x\n", [(1, 4, "E004"), (2, 4, "E004")]),
-        ("a: [1, 2\n", [(2, 1, "E001")]),
+        ("a: [1, 2\n", [(1, 4, "E001")]),  # at the `[` that is never closed
         ("a: 1\n---\nb: 2\n", [(2, 1, "E001")]),
         ("? [1, 2]\n: x\n", [(1, 3, "E009")]),
         ("1: x\n", [(1, 1, "E009")]),
