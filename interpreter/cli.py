@@ -123,8 +123,14 @@ def guide(
     from .guide import update_guide
     from .paths import bundled_content
 
+    from .guide import GuideError
+
     target = path or (bundled_content() / "README.md")
-    changed = update_guide(target, write=not check)
+    try:
+        changed = update_guide(target, write=not check)
+    except GuideError as exc:
+        out.print(f"[bold red]error[/]: {escape(str(exc))}")
+        raise typer.Exit(1)
     if check and changed:
         out.print(f"[bold red]stale[/]: {escape(str(target))}; run `caput guide`")
         raise typer.Exit(1)

@@ -11,7 +11,7 @@ import copy
 import difflib
 
 from .errors import ErrorBag
-from .model import LIST_KINDS, RECORD_KINDS
+from .model import RECORD_FILE_KINDS, RECORD_KINDS
 from .pack import PackSource, kind_of
 from .source import Document, Mapping, Node, Scalar, Sequence
 
@@ -39,8 +39,8 @@ class _Ops:
     # ------------------------------------------------------------ records by id
     def _records(self, kind_key: Scalar) -> list[Sequence] | None:
         kind = kind_key.value
-        if kind not in LIST_KINDS:
-            self.errors.add("E208", f"'{kind}' is not a kind of records; records can be added to: {', '.join(sorted(LIST_KINDS))}", kind_key.span)
+        if kind not in RECORD_FILE_KINDS:
+            self.errors.add("E208", f"'{kind}' is not a kind of records; records can be added to: {', '.join(sorted(RECORD_FILE_KINDS))}", kind_key.span)
             return None
         lists = []
         for doc in self.pack.of_kind(kind):

@@ -18,7 +18,9 @@ string); quoted and block scalars are always strings.
 from __future__ import annotations
 
 import math
+import pickle
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -184,11 +186,31 @@ def read_text(path: Path, errors: ErrorBag, shown: str | None = None) -> str | N
         return None
 
 
+# Parsed trees of files already loaded in this process, keyed by shown path and text, kept as
+# pickled bytes: unpickling is an order of magnitude faster than parsing YAML again, and every
+# caller gets a tree of its own to edit (overlays change trees in place). Only our own node
+# objects are ever pickled here, in memory; nothing is read back from disk.
+_TREE_CACHE: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+_TREE_CACHE_SIZE = 512
+
+
 def load_file(path: Path, errors: ErrorBag, shown: str | None = None) -> Document | None:
     text = read_text(path, errors, shown)
     if text is None:
         return None
-    return load_text(text, shown or str(path), errors)
+    shown = shown or str(path)
+    key = (shown, text)
+    cached = _TREE_CACHE.get(key)
+    if cached is not None:
+        _TREE_CACHE.move_to_end(key)
+        return pickle.loads(cached)
+    before = len(errors)
+    doc = load_text(text, shown, errors)
+    if doc is not None and len(errors) == before:
+        _TREE_CACHE[key] = pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL)
+        if len(_TREE_CACHE) > _TREE_CACHE_SIZE:
+            _TREE_CACHE.popitem(last=False)
+    return doc
 
 
 def load_text(text: str, path: str, errors: ErrorBag) -> Document | None:

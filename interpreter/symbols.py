@@ -12,7 +12,7 @@ from .dsl.resolve import BOOL, NUMBER, EventSig, KindSig, Symbols
 from .model import RECORD_KINDS, effect_fields
 
 # Record fields that name something of a category usable in comparisons.
-_FIELD_CATEGORY = {"action": "action", "stack": "stack", "colour": "colour", "use": None}
+_FIELD_CATEGORY = {"action": "action", "stack": "stack"}
 
 
 def records(models: dict[str, list[BaseModel]], file_kind: str, field: str) -> list:
@@ -31,7 +31,7 @@ def _attributes(model_cls: type[BaseModel], icons: list[str]) -> dict[str, str]:
             attrs[name] = BOOL
         elif base is int:
             attrs[name] = NUMBER
-        elif name in _FIELD_CATEGORY and _FIELD_CATEGORY[name]:
+        elif name in _FIELD_CATEGORY:
             attrs[name] = _FIELD_CATEGORY[name]
     if "icons" in model_cls.model_fields:
         for icon in icons:

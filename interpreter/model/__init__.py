@@ -72,7 +72,11 @@ RECORD_KINDS: dict[str, RecordKind] = {
     )
 }
 # Kinds whose files merge when a pack has several (lists of records); the others are singletons.
-LIST_KINDS = {rk.file_kind for rk in RECORD_KINDS.values()}
+# Kinds whose files hold records by id (overlays can replace, add and remove them).
+RECORD_FILE_KINDS = {rk.file_kind for rk in RECORD_KINDS.values()}
+# Only files that hold nothing but their record list can be split; e.g. the bridge also holds its
+# plank spaces and is a singleton.
+LIST_KINDS = {rk.file_kind for rk in RECORD_KINDS.values() if set(KINDS[rk.file_kind].model_fields) == {"kind", rk.field}}
 
 
 def dsl_start(annotation: Any, metadata: list | tuple = ()) -> str | None:
@@ -116,4 +120,4 @@ def effect_fields(model: type[BaseModel]) -> frozenset[str]:
     return frozenset(n for n, f in model.model_fields.items() if dsl_start(f.annotation, f.metadata) == "program")
 
 
-__all__ = ["KINDS", "RECORD_KINDS", "LIST_KINDS", "RecordKind", "iter_dsl", "dsl_start", "effect_fields", "Model", "Record", "ContentFile"]
+__all__ = ["KINDS", "RECORD_KINDS", "RECORD_FILE_KINDS", "LIST_KINDS", "RecordKind", "iter_dsl", "dsl_start", "effect_fields", "Model", "Record", "ContentFile"]

@@ -14,7 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 ID_PATTERN = r"^[a-z][a-z0-9_]*$"
 
-Id = Annotated[str, StringConstraints(pattern=ID_PATTERN), Field(description="snake_case identifier")]
+# Shared types carry no `description`: it would override the attribute docstring of every field using them.
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
 Provenance = Literal["exact", "partial", "reconstructed"]
 
 
@@ -37,7 +38,7 @@ def _dsl(start: str):
     return Annotated[
         str,
         Dsl(start),
-        Field(min_length=1, description=_DSL_DOCS[start], json_schema_extra={"x-caput-dsl": start}),
+        Field(min_length=1, json_schema_extra={"x-caput-dsl": start, "$comment": _DSL_DOCS[start]}),
     ]
 
 
@@ -46,7 +47,7 @@ Amounts = _dsl("amounts")
 Expr = _dsl("expr")
 Condition = _dsl("condition")
 
-Axial = Annotated[list[int], Field(min_length=2, max_length=2, description="axial hex coordinate [q, r]")]
+Axial = Annotated[list[int], Field(min_length=2, max_length=2, json_schema_extra={"$comment": "axial hex coordinate [q, r]"})]
 PlayerCount = Annotated[int, Field(ge=1, le=8)]
 
 

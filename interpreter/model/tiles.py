@@ -8,7 +8,7 @@ from pydantic import Field
 
 from .base import Amounts, ContentFile, Effect, Id, Record
 
-Six = Annotated[list[Id], Field(min_length=6, max_length=6, description="six entries, side or corner 0..5 clockwise; `none` for blank")]
+Six = Annotated[list[Id], Field(min_length=6, max_length=6, json_schema_extra={"$comment": "six entries, side or corner 0..5 clockwise; `none` for blank"})]
 
 
 class HexTile(Record):

@@ -197,7 +197,7 @@ EXPRESSIONS = [
     ("count(wall where hunger_wall or era == 2)", 3),
     ("count(upgrade where action == mines)", 2),
     ("count(all upgrade where action != mines)", 2),
-    ("count(all plaza where colour == red)", 2),
+    ("count(all plaza where not resolved)", 2),
     ("count(all plaza where claimed and not resolved)", 1),
     # inside `where`, resources and groups are still the player's holdings
     ("count(upgrade where era == 1 and gold > 4)", 2),
