@@ -357,7 +357,7 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
     ],
     "E108": [
         "draw from x keep 1", "draw 3 from x keep", "gain wood", "pay clay", "score", "gain", "pay",
-        "score +", "score 1 +", "score 2 *", "repeat :", "gain 1 wood, wood",
+        "score +", "score 1 +", "score 2 *", "repeat :", "gain 1 wood, wood", "may pay wood: score 2",
     ],
     "E109": [
         "wood", "1 wood", "gain 1 wood; 2 clay", "gain 1 wood; wood", "score 1; 3", "choose { 1 | 2 }",
@@ -396,6 +396,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> DslSyntaxError
                 end += 1
             word = text[exc.pos_in_stream:end]
             return DslSyntaxError("E103", f"names are written in lower case: write `{word.lower()}`, not `{word}`", exc.pos_in_stream, end)
+        if ch == "=":
+            return DslSyntaxError("E103", "a single `=` is not allowed: write `==` to compare", exc.pos_in_stream, exc.pos_in_stream + 1)
         return DslSyntaxError("E103", f"character {ch!r} is not allowed in an effect", exc.pos_in_stream, exc.pos_in_stream + 1)
 
     assert isinstance(exc, UnexpectedToken)
@@ -406,14 +408,29 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> DslSyntaxError
     end = begin + 1 if at_end else tok.end_pos
     found = "the end of the effect" if at_end else f"`{tok}`" if tok.type != "_SEP" else "a line break" if "\n" in str(tok) else "`;`"
 
+    expected_terms = set(exc.accepts or exc.expected)
+    before = text[:begin].rstrip()
+    if tok.type in _STATEMENT_KEYWORDS and before.endswith(","):
+        return DslSyntaxError("E101", "a comma joins amounts (`1 wood, 1 clay`); separate statements with `;` "
+                              "and the options of `choose` with `|`", begin, end)
+    if "NAME" in expected_terms and expected_terms <= {"NAME", "ANY"} and not at_end and str(tok).isalpha() and tok.type == str(tok).upper():
+        return DslSyntaxError("E101", f"`{tok}` is a keyword of the effect language and cannot be used as a name here", begin, end)
+
     label = None
     if start == "program":
         # match_examples compares whole parser states, stack depth included; we
         # compare the LALR state alone so an example also matches when nested.
         exc.state = _top_state(exc.state)
         label = exc.match_examples(_parse_for_examples, ERROR_EXAMPLES, use_accepts=True)
+    if label is None and "NUMBER" in expected_terms and expected_terms <= _EXPRESSION_START:
+        label = "E108"
+    elif label is None and expected_terms == {"NAME"} and before[-1:].isdigit():
+        label = "E104"
     if label == "E106":
         begin, end = _unclosed(text)
+    elif label == "E105":
+        choose = text.rfind("choose", 0, begin)
+        begin, end = (choose, choose + len("choose")) if choose >= 0 else (begin, end)
     if label:
         return DslSyntaxError(label, f"{_MESSAGES[label]} (found {found})", begin, end)
     expected = sorted(_word(t) for t in (exc.accepts or exc.expected) if not t.startswith("__"))
@@ -421,6 +438,12 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> DslSyntaxError
     if at_end:
         return DslSyntaxError("E102", f"the effect ends too early; expected {wanted}", begin, end)
     return DslSyntaxError("E101", f"unexpected {found}; expected {wanted}", begin, end)
+
+
+_STATEMENT_KEYWORDS = {"GAIN", "PAY", "SCORE", "ADVANCE", "PRODUCE", "MOVE", "PERFORM", "BUILD", "CHOOSE", "MAY",
+                       "IF", "REPEAT", "GRANT", "DRAW", "USE", "PLACE"}
+# Terminals an expression (or an amount's number) may start with: expecting only these means a number is missing.
+_EXPRESSION_START = {"NUMBER", "LPAR", "MINUS", "NAME", "THIS", "COUNT", "FREE"}
 
 
 def _top_state(state):

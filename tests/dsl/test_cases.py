@@ -449,7 +449,7 @@ SYNTAX_ERRORS = [
     ("gain 1 gold )", "E101", 12),
     ("on x: score 1 else: score 2", "E101", 14),
     ("score 1 == 2", "E101", 8),
-    ("if a == : score 1", "E101", 8),
+    ("if a == : score 1", "E108", 8),
     ("gain 1 gold |", "E101", 12),
     ("score 1)", "E101", 7),
     ("advance x y z", "E101", 12),
@@ -484,10 +484,14 @@ SYNTAX_ERRORS = [
     ("perform x discount 2", "E104", 20),
     ("choose { gain 2 | score 1 }", "E104", 16),
     # E105: choose with one option
-    ("choose { gain 1 gold }", "E105", 21),
-    ("choose { score 1 }", "E105", 17),
-    ("choose { gain 1 gold; score 1 }", "E105", 30),
-    ("choose {\n  advance quarry\n}", "E105", 26),
+    ("choose { gain 1 gold }", "E105", 0),  # the caret sits on `choose`
+    ("choose { score 1 }", "E105", 0),
+    ("gain 1 gold; choose { gain 1 gold; score 1 }", "E105", 13),
+    ("choose {\n  advance quarry\n}", "E105", 0),
+    # clearer E101s: a comma between statements, a keyword where a name is needed
+    ("choose { gain 1 gold, gain 1 stone }", "E101", 22),
+    ("advance score 2", "E101", 8),
+    ("may pay gold: score 2", "E108", 8),
     # E106: unclosed bracket, reported where it opens
     ("choose { gain 1 gold | score 1", "E106", 7),
     ("score count(wall", "E106", 11),
@@ -539,6 +543,7 @@ def test_syntax_error(text, code, start):
 @pytest.mark.parametrize("text, code, start, end", [
     ("gain 1 Gold", "E103", 7, 11),  # the whole word
     ("gain 1 gold # note", "E103", 12, 13),
+    ("if era = 1: score 1", "E103", 7, 8),
     ("score 1 score 2", "E101", 8, 13),  # the whole token
     ("may pay 1 gold score 4", "E107", 15, 20),
     ("choose { gain 1 gold | score 1", "E106", 7, 8),  # the bracket
@@ -573,10 +578,11 @@ def test_syntax_error_messages_name_what_was_found():
 
 
 @pytest.mark.parametrize("text, start, code, offset", [
-    ("2", "amounts", "E102", 1),
-    ("2 gold,", "amounts", "E102", 7),
-    ("gold +", "expr", "E102", 6),
-    ("gold > ", "condition", "E102", 6),
+    ("2", "amounts", "E104", 1),
+    ("2 gold,", "amounts", "E108", 7),
+    ("silver_window", "amounts", "E108", 0),
+    ("gold +", "expr", "E108", 6),
+    ("gold > ", "condition", "E108", 6),
     ("gold gold", "expr", "E101", 5),
 ])
 def test_syntax_error_other_start_rules(text, start, code, offset):
