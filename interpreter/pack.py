@@ -52,9 +52,9 @@ def bundled_pack(pack_id: str) -> Path | None:
     return candidate if (candidate / PACK_FILE).is_file() else None
 
 
-def load_pack(pack_dir: Path, errors: ErrorBag) -> PackSource | None:
-    """Load pack.yaml and every file it includes; report missing or broken files."""
-    manifest_path = pack_dir / PACK_FILE
+def load_pack(pack_dir: Path, errors: ErrorBag, manifest_path: Path | None = None) -> PackSource | None:
+    """Load the manifest (pack.yaml unless named) and every file it includes; report missing or broken files."""
+    manifest_path = manifest_path or pack_dir / PACK_FILE
     manifest = load_file(manifest_path, errors, display_path(manifest_path))
     if manifest is None:
         return None

@@ -196,6 +196,8 @@ def _locate(path: Path | None, errors: ErrorBag) -> tuple[PackSource | None, lis
         errors.extend(probe)
         return None, []
     kind = kind_of(doc)
+    if kind == "pack":  # a manifest under another name: a pack of its own
+        return load_pack(path.parent, errors, path), []
     if kind == "overlay":
         pack_dir = _overlay_target(doc, path, errors)
         if pack_dir is None:
@@ -209,7 +211,7 @@ def _locate(path: Path | None, errors: ErrorBag) -> tuple[PackSource | None, lis
     resolved = path.resolve()
     if any(Path(d.path).resolve() == resolved for d in source.documents):
         return source, []
-    if kind in LIST_KINDS or kind is None or kind == "pack":
+    if kind in LIST_KINDS or kind is None:
         source.documents.append(doc)
     else:  # a singleton kind replaces the pack's file of that kind
         source.documents = [d for d in source.documents if kind_of(d) != kind] + [doc]

@@ -100,3 +100,12 @@ def test_a_content_file_outside_the_pack_is_checked_inside_the_bundled_pack(tmp_
     errors = run_pipeline(extra).errors
     assert [(e.span.line, e.span.col, e.code) for e in errors] == [(3, 53, "E308")]
     assert "did you mean 'era'" in errors[0].message
+
+
+def test_a_manifest_under_another_name_is_a_pack_of_its_own(tmp_path):
+    import shutil
+
+    shutil.copytree(PACK, tmp_path / "draft", ignore=shutil.ignore_patterns("variants"))
+    (tmp_path / "draft" / "pack.yaml").rename(tmp_path / "draft" / "draft_pack.yaml")
+    outcome = run_pipeline(tmp_path / "draft" / "draft_pack.yaml")
+    assert outcome.errors == [] and outcome.ruleset.pack_id == "praga"
