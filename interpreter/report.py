@@ -10,6 +10,7 @@ from .dsl.english import to_english
 from .model import RECORD_KINDS
 
 PROVENANCES = ("exact", "partial", "reconstructed")
+_SPLIT_BY = ("type", "zone")
 
 
 def _provenanced(model: BaseModel, kind: str, path: tuple = ()):
@@ -39,6 +40,26 @@ def summary(rs) -> dict:
         if "level" in rk.model.model_fields:
             entry["by_level"] = dict(sorted(Counter(f"level {r.level}" for r in recs).items()))
         counts[name] = entry
+    # the other lists of every file (crane positions, city hexes, road spaces, ...), split by
+    # the first field that classifies their entries
+    parts: dict[str, dict] = {}
+    record_fields = {(rk.file_kind, rk.field) for rk in RECORD_KINDS.values()}
+    for kind, models in rs.models.items():
+        for m in models:
+            for name in type(m).model_fields:
+                value = getattr(m, name)
+                if not isinstance(value, (list, tuple)) or not value or (kind, name) in record_fields:
+                    continue
+                if not isinstance(value[0], BaseModel):  # plain lists (coordinates, id lists)
+                    continue
+                entry = parts.setdefault(f"{kind}.{name}", {"total": 0})
+                entry["total"] += len(value)
+                for item in value:
+                    split = next((f for f in _SPLIT_BY if isinstance(item, BaseModel) and f in type(item).model_fields), None)
+                    if split is not None:
+                        by = entry.setdefault("by_" + split, {})
+                        key = str(getattr(item, split))
+                        by[key] = by.get(key, 0) + 1
     prov = Counter()
     prov_by_kind: dict[str, Counter] = defaultdict(Counter)
     for kind, models in rs.models.items():
@@ -50,6 +71,7 @@ def summary(rs) -> dict:
         "pack": rs.pack_id,
         "variants": list(rs.variants),
         "records": counts,
+        "components": dict(sorted(parts.items())),
         "provenance": {p: prov[p] for p in PROVENANCES},
         "provenance_by_kind": {k: {p: v[p] for p in PROVENANCES} for k, v in sorted(prov_by_kind.items())},
         "dsl_texts": len(rs.fields),
@@ -67,6 +89,11 @@ def summary_text(data: dict) -> str:
         elif "by_level" in entry:
             detail = ", ".join(f"{lvl}: {n}" for lvl, n in entry["by_level"].items())
         lines.append(f"{name:<18} {entry['total']:>5}  {detail}")
+    lines.append("")
+    lines.append(f"{'other components':<30} {'total':>5}  detail")
+    for name, entry in data["components"].items():
+        detail = "; ".join(", ".join(f"{k}: {v}" for k, v in sorted(by.items())) for f, by in entry.items() if f.startswith("by_"))
+        lines.append(f"{name:<30} {entry['total']:>5}  {detail}")
     p = data["provenance"]
     total = sum(p.values())
     lines.append("")
