@@ -46,6 +46,7 @@ class Checker:
     def run(self) -> None:
         self.declarations()
         self.unique_records()
+        self.nested_ids()
         for doc, m in self.pairs:
             check = getattr(self, "k_" + m.kind, None)
             if check:
@@ -97,6 +98,37 @@ class Checker:
                     else:
                         node, _ = walk(doc.root, (rk.field, i, "id"))
                         seen[rec.id] = f"{node.span.path}:{node.span.line}"
+
+    def nested_ids(self) -> None:
+        """Ids are unique within every other list that has them (plank spaces, road effects, hexes, ...).
+
+        Record lists (unique across files) and the pack's declarations are checked above.
+        """
+        records = {(rk.file_kind, rk.field) for rk in RECORD_KINDS.values()}
+        for doc, m in self.pairs:
+            for name in type(m).model_fields:
+                if m.kind != "pack" and (m.kind, name) not in records:
+                    self._unique_in(doc, getattr(m, name), (name,))
+                self._nested(doc, getattr(m, name), (name,))
+
+    def _nested(self, doc, value, path: tuple) -> None:
+        """Check the lists inside the items of a top-level field."""
+        items = value if isinstance(value, (list, tuple)) else [value]
+        for i, item in enumerate(items):
+            if isinstance(item, BaseModel):
+                here = (*path, i) if isinstance(value, (list, tuple)) else path
+                for name in type(item).model_fields:
+                    self._unique_in(doc, getattr(item, name), (*here, name))
+                    self._nested(doc, getattr(item, name), (*here, name))
+
+    def _unique_in(self, doc, value, path: tuple) -> None:
+        if not isinstance(value, (list, tuple)) or not value or not isinstance(value[0], BaseModel) or not hasattr(value[0], "id"):
+            return
+        seen: dict[str, int] = {}
+        for i, item in enumerate(value):
+            if item.id in seen:
+                self.err(doc, (*path, i, "id"), "E206", f"'{item.id}' appears twice in {path[-1]} (first at entry {seen[item.id] + 1})")
+            seen.setdefault(item.id, i)
 
     def ref(self, doc, path, value, allowed, code, what) -> bool:
         if value in allowed:
@@ -180,7 +212,12 @@ class Checker:
 
     def k_kings_road(self, doc, m):
         self._spaces(doc, (), m.spaces, None)
-        effects = {e.id for s in m.spaces for e in s.effects}
+        effects: set[str] = set()
+        for i, space in enumerate(m.spaces):
+            for j, e in enumerate(space.effects):
+                if e.id in effects:  # replacement tiles name road effects: one id, one effect
+                    self.err(doc, ("spaces", i, "effects", j, "id"), "E206", f"road effect id '{e.id}' is used on two spaces")
+                effects.add(e.id)
         for i, t in enumerate(m.replacement_tiles):
             self.ref(doc, ("replacement_tiles", i, "replaces"), t.replaces, effects, "E314", "road effect")
         faces = {t.id for t in m.replacement_tiles}

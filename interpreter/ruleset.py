@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from pydantic import BaseModel
 
-from .dsl.compile import Compiler, Program
+from .dsl.compile import Compiler
 from .dsl.english import Names
 from .dsl.parse import DslSyntaxError, parse
 from .dsl.resolve import Scope, Symbols, resolve
@@ -24,7 +24,7 @@ from .errors import ContentError, ContentErrors, ErrorBag, Span
 from .model import LIST_KINDS, RECORD_KINDS, iter_dsl
 from .overlay import apply_overlay
 from .pack import PackSource, bundled_pack, find_pack_dir, kind_of, load_pack
-from .paths import bundled_content, default_pack, display_path
+from .paths import default_pack, display_path
 from .references import check_names, check_references
 from .schema import check_document
 from .source import Document, Mapping, Scalar, load_file, walk
@@ -43,6 +43,7 @@ class DslField:
     start: str  # grammar start rule
     text: str
     record: str | None  # id of the innermost record the text belongs to
+    key_path: tuple[str, ...]  # the path with record-list indices replaced by record ids
     node: Scalar = field(compare=False, repr=False)
     ast: object = field(compare=False, repr=False)
     scope: Scope = field(compare=False, repr=False)
@@ -57,7 +58,13 @@ class DslField:
 
     @property
     def key(self) -> str:
-        return f"{self.kind}/" + "/".join(str(p) for p in self.path)
+        """Stable name of the text: `walls/wall_i_01/reward`, `crane/wheel/3/bonus`.
+
+        List indices of items with an id are replaced by the id (and a record list's name is
+        dropped), so keys stay unique when a kind's records are split over several files and do
+        not move when records are reordered; ids are unique within their list (E206).
+        """
+        return f"{self.kind}/" + "/".join(self.key_path)
 
 
 @dataclass(frozen=True)
@@ -293,8 +300,22 @@ def _parse_fields(pairs, errors: ErrorBag) -> list[DslField]:
             except DslSyntaxError as exc:
                 errors.add(exc.code, exc.message, _scalar_span(node, exc.start, exc.end))
                 continue
-            fields.append(DslField(model.kind, path, start, text, _record_id(model, path), node, tree, _scope_for(model.kind, path)))
+            fields.append(DslField(model.kind, path, start, text, _record_id(model, path), _key_path(model, path),
+                                   node, tree, _scope_for(model.kind, path)))
     return fields
+
+
+def _key_path(model: BaseModel, path: tuple) -> tuple[str, ...]:
+    """The path with every list index of an item that has an id replaced by that id."""
+    out, obj = [], model
+    for seg in path:
+        obj = obj[seg] if isinstance(seg, int) else getattr(obj, seg)
+        rid = getattr(obj, "id", None) if isinstance(seg, int) else None
+        if rid is not None and len(out) == 1 and (model.kind, out[0]) in _RECORD_OF:
+            out[0] = rid  # a record: `walls/tiles/3` -> `walls/wall_i_01`
+        else:
+            out.append(rid if rid is not None else str(seg))
+    return tuple(out)
 
 
 def _record_id(model: BaseModel, path: tuple) -> str | None:

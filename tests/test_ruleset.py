@@ -109,3 +109,34 @@ def test_a_manifest_under_another_name_is_a_pack_of_its_own(tmp_path):
     (tmp_path / "draft" / "pack.yaml").rename(tmp_path / "draft" / "draft_pack.yaml")
     outcome = run_pipeline(tmp_path / "draft" / "draft_pack.yaml")
     assert outcome.errors == [] and outcome.ruleset.pack_id == "praga"
+
+
+def test_dsl_keys_are_unique_even_when_a_kind_is_split_over_files(tmp_path):
+    import shutil
+
+    pack = tmp_path / "split"
+    shutil.copytree(PACK, pack, ignore=shutil.ignore_patterns("variants"))
+    lines = (pack / "walls.yaml").read_text().splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.startswith("  - id: wall_ii_"))
+    head = [line for line in lines[:start] if not line.startswith("  ")]
+    (pack / "walls.yaml").write_text("".join(lines[:start]))
+    (pack / "walls_era2.yaml").write_text("".join(head) + "".join(lines[start:]))
+    manifest = pack / "pack.yaml"
+    manifest.write_text(manifest.read_text().replace("  - walls.yaml\n", "  - walls.yaml\n  - walls_era2.yaml\n"))
+    rs = load_ruleset(pack)
+    assert len(rs.records("wall")) == 36
+    keys = [f.key for f in rs.fields]
+    assert len(keys) == len(set(keys)) == len(rs.programs)
+    assert "walls/wall_ii_01/reward" in keys and "walls/wall_i_01/reward" in keys
+    assert "pack/actions/mines/effect" in keys and "crane/wheel/3/bonus" in keys
+
+
+def test_ids_are_unique_within_nested_lists(tmp_path):
+    import shutil
+
+    pack = tmp_path / "dup"
+    shutil.copytree(PACK, pack, ignore=shutil.ignore_patterns("variants"))
+    bridge = pack / "bridge.yaml"
+    bridge.write_text(bridge.read_text().replace("{id: plank_2,", "{id: plank_1,"))
+    errors = run_pipeline(pack).errors
+    assert [(e.code, Path(e.span.path).name) for e in errors] == [("E206", "bridge.yaml")]

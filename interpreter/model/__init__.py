@@ -5,7 +5,7 @@ from __future__ import annotations
 import types
 import typing
 from dataclasses import dataclass
-from typing import Annotated, Any, Iterator, Literal
+from typing import Annotated, Any, Iterator
 
 from pydantic import BaseModel
 

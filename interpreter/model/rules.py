@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from .base import Amounts, ContentFile, Effect, Expr, Id, Model, PlayerCount, Record
+from .base import Amounts, ContentFile, Effect, Id, Model, PlayerCount, Record
 
 
 class Row(Model):
