@@ -26,7 +26,7 @@ from .overlay import apply_overlay
 from .pack import PackSource, bundled_pack, find_pack_dir, kind_of, load_pack
 from .paths import default_pack, display_path
 from .references import check_names, check_references
-from .schema import check_document
+from .schema import check_document, raw_dsl_nodes
 from .source import Document, Mapping, Scalar, load_file, walk
 from .symbols import build_names, build_symbols
 
@@ -134,9 +134,12 @@ def run_pipeline(path: str | Path | None = None, variants=()) -> Outcome:
     # phase 2: schema
     pairs: list[tuple[Document, BaseModel]] = []
     for doc in source.all():
+        before = len(errors)
         model = check_document(doc, errors)
         if model is not None:
             pairs.append((doc, model))
+        elif len(errors) > before:
+            _syntax_check_raw(doc, errors)  # its effects' syntax errors belong in the same report
     _check_kinds(source, pairs, errors)
     check_names(pairs, errors)
 
@@ -288,6 +291,17 @@ def _scope_for(kind: str, path: tuple) -> Scope:
         # an icon's effect runs on the tile that carries it
         return Scope(this_kinds=tuple(n for n, rk in RECORD_KINDS.items() if "icons" in rk.model.model_fields))
     return Scope()
+
+
+def _syntax_check_raw(doc: Document, errors: ErrorBag) -> None:
+    """Parse the DSL texts of a file that failed the schema, reporting syntax errors only."""
+    for _, node, start in raw_dsl_nodes(doc):
+        if node.style == ">":
+            continue  # already reported (E008)
+        try:
+            parse(node.value, start)
+        except DslSyntaxError as exc:
+            errors.add(exc.code, exc.message, _scalar_span(node, exc.start, exc.end))
 
 
 def _parse_fields(pairs, errors: ErrorBag) -> list[DslField]:

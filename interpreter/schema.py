@@ -14,7 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import ErrorBag
 from .model import KINDS, dsl_start
-from .source import Document, Mapping, Scalar, walk
+from .source import Document, Mapping, Scalar, Sequence, walk
 
 _TYPE_ERRORS = {
     "model_type", "model_attributes_type", "dict_type", "list_type", "tuple_type", "string_type", "int_type",
@@ -44,7 +44,7 @@ def check_document(doc: Document, errors: ErrorBag) -> BaseModel | None:
         return None
     model_cls = KINDS[kind_node.value]
     before = len(errors)
-    _check_folded(model_cls, root, (), errors)
+    _check_folded(doc, errors)
     try:
         model = model_cls.model_validate(doc.data())
     except ValidationError as exc:
@@ -200,8 +200,19 @@ def _model_in(annotation):
     return None
 
 
-def _check_folded(model_cls, node, path, errors: ErrorBag) -> None:
-    """Reject `>` folded scalars in DSL fields: folding would shift error columns and join lines."""
+def raw_dsl_nodes(doc: Document):
+    """Every string scalar of the YAML tree that sits where the kind's models expect DSL text.
+
+    Read from the node tree, not the model, so it also works on a file that failed validation:
+    its effects still get their syntax checked in the same run. Yields (field name, node, start rule).
+    """
+    root = doc.root
+    kind = root.get("kind") if isinstance(root, Mapping) else None
+    model_cls = KINDS.get(kind.value) if isinstance(kind, Scalar) and isinstance(kind.value, str) else None
+    yield from _dsl_in(model_cls, root)
+
+
+def _dsl_in(model_cls, node):
     if not isinstance(node, Mapping) or model_cls is None:
         return
     for key, value in node.items:
@@ -210,8 +221,15 @@ def _check_folded(model_cls, node, path, errors: ErrorBag) -> None:
             continue
         start = dsl_start(info.annotation, info.metadata)
         sub = _model_in(info.annotation)
-        for item in (value.items if hasattr(value, "items") and not isinstance(value, Mapping) else [value]):
-            if start and isinstance(item, Scalar) and item.style == ">":
-                errors.add("E008", f"'{key.value}' holds DSL text: use a literal block `|` instead of a folded `>`", item.span)
+        for item in (value.items if isinstance(value, Sequence) else [value]):
+            if start and isinstance(item, Scalar) and isinstance(item.value, str):
+                yield key.value, item, start
             elif sub is not None:
-                _check_folded(sub, item, path + (key.value,), errors)
+                yield from _dsl_in(sub, item)
+
+
+def _check_folded(doc: Document, errors: ErrorBag) -> None:
+    """Reject `>` folded scalars in DSL fields: folding would shift error columns and join lines."""
+    for name, node, _ in raw_dsl_nodes(doc):
+        if node.style == ">":
+            errors.add("E008", f"'{name}' holds DSL text: use a literal block `|` instead of a folded `>`", node.span)
