@@ -3,9 +3,9 @@
 ``validate`` runs every phase and returns every error; ``load_ruleset``
 returns an immutable ``Ruleset`` (models, ASTs and compiled programs) or
 raises ``ContentErrors``. A phase reports all its errors; the phases after
-it run only on what it accepted: parsing runs on every file whose schema is
-valid, while resolving, which needs the whole pack's names, runs only when
-every file is valid.
+it run only on what it accepted: effects are parsed in every file (in a file
+that failed the schema, for syntax errors only), while references and names,
+which need the whole pack, are checked only when every file is valid.
 """
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ def run_pipeline(path: str | Path | None = None, variants=()) -> Outcome:
     _check_kinds(source, pairs, errors)
     check_names(pairs, errors)
 
-    # phase 4 runs on every valid file: parse the DSL strings
+    # phase 4: parse the DSL strings of every valid file (invalid ones were syntax-checked above)
     fields = _parse_fields(pairs, errors)
     if errors:
         return Outcome(errors.sorted())
