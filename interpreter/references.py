@@ -47,6 +47,7 @@ class Checker:
         self.declarations()
         self.unique_records()
         self.nested_ids()
+        self.kept_effects()
         for doc, m in self.pairs:
             check = getattr(self, "k_" + m.kind, None)
             if check:
@@ -87,6 +88,21 @@ class Checker:
                 for j, other in enumerate(getattr(icon, field)):
                     if other not in self.icons:
                         self.err(d, ("icons", i, field, j), "E301", f"unknown icon '{other}'")
+
+    def kept_effects(self) -> None:
+        """A stack's `run_on_keep` names an effect field that every record in that stack has."""
+        from .model import effect_fields
+
+        keep = {s.id: s.run_on_keep for s in self.pack.stacks if s.run_on_keep}
+        for name, rk in RECORD_KINDS.items():
+            if "stack" not in rk.model.model_fields:
+                continue
+            for doc, m in self.by_kind.get(rk.file_kind, []):
+                for i, rec in enumerate(getattr(m, rk.field)):
+                    wanted = keep.get(rec.stack)
+                    if wanted and wanted not in effect_fields(rk.model):
+                        self.err(doc, (rk.field, i, "stack"), "E308",
+                                 f"stack '{rec.stack}' runs the field '{wanted}' of kept records, which a {name} does not have")
 
     def unique_records(self) -> None:
         for name, rk in RECORD_KINDS.items():

@@ -64,6 +64,8 @@ class Stack(Record):
 
     face: Literal["down", "up"] = "down"
     """down: a hidden stack; up: a face-up pool everyone sees."""
+    run_on_keep: Id | None = None
+    """Effect field of a record kept from this stack that runs at once (e.g. a tile's immediate bonus)."""
 
 
 class Permit(Record):

@@ -1,0 +1,482 @@
+"""The effect machine: runs compiled programs over a GameState, stopping at decision points.
+
+Programs run as frames on a stack (``GameState.frames``); a frame names its
+compiled block by the program's key and an address, so the whole machine
+state is plain data that clones and serialises with the game. A step that
+needs a choice (an option of ``choose``, a ``may``, a ``may pay``, another
+round of an open ``repeat``, which drawn record to keep) sets
+``GameState.decision`` and stops; ``answer`` continues.
+
+The machine implements the DSL's generic statements over declared names:
+resources with caps and one-time milestones, tracks with values, production
+bonuses, reach effects, entry costs and a beyond-the-top effect, stacks,
+permits, events and the triggers of owned records. Statements that act on
+boards (``move``, ``perform``, ``build``, ``use``, ``place``) are handed to
+the engine through ``mechanisms``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .dsl import ast as A
+from .dsl.printer import to_text
+from .errors import RulesError
+from .model import RECORD_KINDS
+from .state import Decision, Frame, GameState, PlayerState
+
+# --------------------------------------------------------------------------- tables compiled from a ruleset
+
+
+@dataclass(frozen=True)
+class TrackTable:
+    id: str
+    positions: tuple[int, ...]  # space numbers, first to last
+    values: dict[int, int]
+    produces: str | None
+    production: tuple[tuple[int, str], ...]  # (space, program key), gained when the marker is right of it
+    on_reach: dict[int, str]
+    enter_cost: dict[int, str]  # space -> compiled-amounts key
+    beyond_top: str | None
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What the machine needs from a Ruleset, indexed once."""
+
+    programs: Any  # key -> compiled program / amounts / condition
+    asts: dict[str, Any]
+    caps: dict[str, int]
+    groups: dict[str, tuple[str, ...]]
+    tracks: dict[str, TrackTable]
+    records: dict[tuple[str, str], Any]  # (kind, id) -> model
+    kind_of: dict[str, str]  # record id -> kind
+    keys: dict[tuple[str, str, str], str]  # (kind, id, field) -> program key
+    milestones: tuple[tuple[str, str, str, str | None], ...]  # (id, condition key, reward key, piece)
+    stack_keep: dict[str, str]  # stack id -> effect field run when a record is kept
+    tables: dict[str, tuple[tuple[int, int], ...]]  # scoring table -> (min, points) steps
+    triggers: dict[tuple[str, str], tuple[tuple[str, int], ...]]  # (kind, id) -> (program key, trigger index)
+    event_keys: dict[str, str]  # event -> the parameter `on event(X)` matches
+
+
+def build_tables(rs) -> Tables:
+    programs = rs.programs
+    asts = {f.key: f.ast for f in rs.fields}
+    key_of_path = {(f.kind, f.path): f.key for f in rs.fields}
+    pack = rs.single("pack")
+    caps = {r.id: r.cap for r in pack.resources if r.cap is not None}
+    groups: dict[str, list[str]] = {}
+    for r in pack.resources:
+        if r.group:
+            groups.setdefault(r.group, []).append(r.id)
+
+    tracks = {}
+    tracks_file = rs.single("tracks")
+    for ti, t in enumerate(tracks_file.tracks if tracks_file else ()):
+        def key(si, name, ti=ti):
+            return key_of_path.get(("tracks", ("tracks", ti, "spaces", si, name)))
+        tracks[t.id] = TrackTable(
+            t.id, tuple(s.n for s in t.spaces), {s.n: s.value for s in t.spaces}, t.produces,
+            tuple((s.n, key(si, "production")) for si, s in enumerate(t.spaces) if s.production),
+            {s.n: key(si, "on_reach") for si, s in enumerate(t.spaces) if s.on_reach},
+            {s.n: key(si, "enter_cost") for si, s in enumerate(t.spaces) if s.enter_cost},
+            key_of_path.get(("tracks", ("tracks", ti, "beyond_top"))),
+        )
+
+    records, kind_of, keys, triggers = {}, {}, {}, {}
+    for kind, rk in RECORD_KINDS.items():
+        for m in rs.models.get(rk.file_kind, ()):
+            for i, rec in enumerate(getattr(m, rk.field)):
+                records[(kind, rec.id)] = rec
+                kind_of[rec.id] = kind
+    for f in rs.fields:
+        if f.record and f.kind in {rk.file_kind for rk in RECORD_KINDS.values()}:
+            kind = kind_of.get(f.record)
+            if kind is None or len(f.path) < 3:
+                continue
+            keys.setdefault((kind, f.record, f.path[2]), f.key)
+            prog = programs[f.key]
+            if f.start == "program" and prog.triggers:
+                triggers[(kind, f.record)] = tuple((f.key, i) for i in range(len(prog.triggers)))
+
+    wealth = rs.single("wealth_bonuses")
+    milestones = tuple(
+        (b.id, keys[("wealth_bonus", b.id, "when")], keys[("wealth_bonus", b.id, "reward")], b.piece)
+        for b in (wealth.bonuses if wealth else ())
+    )
+    scoring = rs.single("scoring")
+    tables = {t.id: tuple((s.min, s.points) for s in t.steps) for t in (scoring.tables if scoring else ())}
+    return Tables(programs, asts, caps, {g: tuple(v) for g, v in groups.items()}, tracks, records, kind_of, keys,
+                  milestones, {s.id: s.run_on_keep for s in pack.stacks if s.run_on_keep}, tables, triggers,
+                  {e.id: e.key for e in pack.events if e.key})
+
+
+# --------------------------------------------------------------------------- reading the state
+
+
+class View:
+    """The ReadContext compiled expressions evaluate against, for one player and frame."""
+
+    def __init__(self, tables: Tables, state: GameState, player: int, frame: Frame | None = None):
+        self.t, self.s, self.p, self.f = tables, state, state.players[player], frame
+
+    def holding(self, resource: str) -> int:
+        return self.p.holdings.get(resource, 0)
+
+    def group_total(self, group: str) -> int:
+        return sum(self.holding(r) for r in self.t.groups.get(group, ()))
+
+    def query(self, fn: str, name: str) -> int:
+        if fn == "position":
+            return self.p.tracks.get(name, 0)
+        if fn == "value":
+            return self.t.tracks[name].values.get(self.p.tracks.get(name, 0), 0)
+        if fn == "free":
+            return self.p.pieces_free.get(name, 0)
+        raise RulesError(f"{fn}({name}) needs the engine's boards")
+
+    def table(self, table: str, n: int) -> int:
+        return max((pts for lo, pts in self.t.tables[table] if lo <= n), default=0)
+
+    def count(self, quant, kind, pred) -> int:
+        players = self.s.players if quant == "all" else [self.p]
+        n = 0
+        for pl in players:
+            for rid in pl.owned.get(kind, ()):
+                if pred is None or pred(self, (kind, rid)):
+                    n += 1
+        return n
+
+    def attribute(self, record, name: str):
+        if record is None:
+            return None
+        kind, rid = record
+        if name == "owned":
+            return rid in self.p.owned.get(kind, ())
+        model = self.t.records.get((kind, rid))
+        if model is None:
+            return None
+        if hasattr(model, name):
+            return getattr(model, name)
+        return name in getattr(model, "icons", ())
+
+    def this(self):
+        return tuple(self.f.this) if self.f and self.f.this else None
+
+    def event_param(self, name: str):
+        return (self.f.event or {}).get(name) if self.f else None
+
+
+# --------------------------------------------------------------------------- the machine
+
+ADVANCE = "@advance"  # the key of a queued single track advance (a frame, so it survives cloning)
+
+_SUB = {  # op -> positions of sub-blocks in its step tuple
+    "block": lambda s: (s[1],),
+    "choose": lambda s: s[1],
+    "may": lambda s: (s[1],),
+    "may_pay": lambda s: (s[2],),
+    "if": lambda s: (s[2], s[3] or ()),
+    "repeat": lambda s: (s[2],),
+    "grant": lambda s: (s[2] or (),),
+}
+
+
+def block_at(program, addr, trigger: int | None = None) -> tuple:
+    block = program.steps if trigger is None else program.triggers[trigger].body
+    for i in range(0, len(addr), 2):
+        step = block[addr[i]]
+        block = _SUB[step[0]](step)[addr[i + 1]]
+    return block
+
+
+def _ast_block_at(tree: A.Program, addr, trigger: int | None) -> list:
+    """The AST statements parallel to ``block_at`` (for readable option labels)."""
+    if trigger is None:
+        stmts = [i for i in tree.items if not isinstance(i, A.Trigger)]
+    else:
+        body = [i for i in tree.items if isinstance(i, A.Trigger)][trigger].body
+        stmts = list(body.body) if isinstance(body, A.Block) else [body]
+    for i in range(0, len(addr), 2):
+        node, k = stmts[addr[i]], addr[i + 1]
+        sub = {A.Block: lambda n: [n], A.Choose: lambda n: list(n.options), A.May: lambda n: [n.body],
+               A.MayPay: lambda n: [n.body], A.If: lambda n: [n.then, n.otherwise], A.Repeat: lambda n: [n.body],
+               A.Grant: lambda n: [n.unused]}[type(node)](node)[k]
+        stmts = list(sub.body) if isinstance(sub, A.Block) else [sub]
+    return stmts
+
+
+@dataclass
+class Machine:
+    tables: Tables
+    mechanisms: dict[str, Callable] = field(default_factory=dict)  # op -> engine handler
+
+    # ------------------------------------------------------------ entry points
+    def start(self, state: GameState, key: str, player: int, source: str, this=None, event=None) -> None:
+        """Queue a program's steps; call ``run`` to execute them."""
+        state.frames.append(Frame(key, [], 0, player, source, list(this) if this else None, event))
+
+    def run(self, state: GameState) -> None:
+        """Execute until every frame is done or a decision is needed."""
+        while state.frames and state.decision is None:
+            frame = state.frames[-1]
+            if frame.key == ADVANCE:
+                state.frames.pop()
+                self.advance(state, frame.player, frame.this[0], frame.source)
+                continue
+            prog = self.tables.programs[frame.key]
+            block = block_at(prog, frame.addr, frame.trigger)
+            if frame.pc >= len(block):
+                state.frames.pop()
+                if frame.remaining:  # a counted repeat: run the body again
+                    state.frames.append(Frame(frame.key, frame.addr, 0, frame.player, frame.source, frame.this,
+                                              frame.event, frame.trigger, frame.remaining - 1))
+                continue
+            step = block[frame.pc]
+            self._step(state, frame, step)
+
+    def answer(self, state: GameState, index: int) -> None:
+        d = state.decision
+        if d is None or not 0 <= index < len(d.options):
+            raise RulesError(f"no decision option {index}")
+        state.decision = None
+        frame = state.frames[-1]
+        step = block_at(self.tables.programs[frame.key], frame.addr, frame.trigger)[frame.pc]
+        op = step[0]
+        frame.pc += 1
+        if op == "choose":
+            self._push_block(state, frame, index)
+        elif op in ("may", "may_pay") and index == 0:
+            if op == "may_pay":
+                self._pay(state, frame, step[1])
+            self._push_block(state, frame, 0)
+        elif op == "repeat" and index == 0:
+            frame.pc -= 1  # come back to the repeat after one more round
+            inner = step[2][0]
+            if inner[0] == "may_pay":
+                self._pay(state, frame, inner[1])
+            # the optional statement's own block: repeat body (0) -> its may block (0)
+            state.frames.append(Frame(frame.key, frame.addr + [frame.pc, 0, 0, 0], 0, frame.player, frame.source,
+                                      frame.this, frame.event, frame.trigger))
+        elif op == "draw":
+            self._keep(state, frame, step, d, index)
+        self.run(state)
+
+    # ------------------------------------------------------------ steps
+    def _view(self, state, frame) -> View:
+        return View(self.tables, state, frame.player, frame)
+
+    def _player(self, state, frame) -> PlayerState:
+        return state.players[frame.player]
+
+    def _push_block(self, state, frame, k) -> None:
+        state.frames.append(Frame(frame.key, frame.addr + [frame.pc - 1, k], 0, frame.player, frame.source,
+                                  frame.this, frame.event, frame.trigger))
+
+    def _decide(self, state, frame, kind, options, **data) -> None:
+        state.decision = Decision(frame.player, kind, options, data)
+
+    def _labels(self, frame) -> list[str]:
+        tree = self.tables.asts.get(frame.key)
+        stmts = _ast_block_at(tree, frame.addr, frame.trigger) if isinstance(tree, A.Program) else []
+        node = stmts[frame.pc] if frame.pc < len(stmts) else None
+        if isinstance(node, A.Choose):
+            return ["; ".join(to_text(s) for s in o.body) for o in node.options]
+        return []
+
+    def _step(self, state: GameState, frame: Frame, step: tuple) -> None:
+        op = step[0]
+        view = self._view(state, frame)
+        player = self._player(state, frame)
+        if op == "gain":
+            frame.pc += 1
+            self._gain(state, frame, [(r, fn(view, None)) for r, fn in step[1]])
+        elif op == "pay":
+            frame.pc += 1
+            self._pay(state, frame, step[1])
+        elif op == "score":
+            frame.pc += 1
+            player.add_points(step[1](view, None), frame.source)
+        elif op == "advance":
+            frame.pc += 1
+            self._advance_times(state, frame, step[1], step[2](view, None) if step[2] else 1)
+        elif op == "produce":
+            frame.pc += 1
+            self._produce(state, frame, step[1])
+        elif op == "block":
+            frame.pc += 1
+            self._push_block(state, frame, 0)
+        elif op == "choose":
+            self._decide(state, frame, "choose", self._labels(frame) or [str(i + 1) for i in range(len(step[1]))])
+        elif op == "may":
+            self._decide(state, frame, "may", ["yes", "no"])
+        elif op == "may_pay":
+            if self._can_pay(view, step[1]):
+                self._decide(state, frame, "may_pay", ["pay", "decline"])
+            else:
+                frame.pc += 1  # an optional payment nobody can make is simply skipped
+        elif op == "if":
+            frame.pc += 1
+            if step[1](view, None):
+                self._push_block(state, frame, 0)
+            elif step[3] is not None:
+                self._push_block(state, frame, 1)
+        elif op == "repeat":
+            if step[1] is None:
+                inner = step[2][0]
+                if inner[0] == "may_pay" and not self._can_pay(view, inner[1]):
+                    frame.pc += 1
+                else:
+                    self._decide(state, frame, "repeat", ["again", "stop"])
+            else:
+                frame.pc += 1
+                n = step[1](view, None)
+                if n > 0:
+                    state.frames.append(Frame(frame.key, frame.addr + [frame.pc - 1, 0], 0, frame.player, frame.source,
+                                              frame.this, frame.event, frame.trigger, n - 1))
+        elif op == "grant":
+            frame.pc += 1
+            player.permits.append(step[1])
+        elif op == "draw":
+            self._draw(state, frame, step, view)
+        elif op in self.mechanisms:
+            frame.pc += 1
+            self.mechanisms[op](self, state, frame, step)
+        else:
+            raise RulesError(f"`{op}` acts on the game's boards and needs the engine")
+
+    # ------------------------------------------------------------ resources
+    def _can_pay(self, view: View, amounts) -> bool:
+        need: dict[str, int] = {}
+        for r, fn in amounts:
+            need[r] = need.get(r, 0) + fn(view, None)
+        return all(view.holding(r) >= n for r, n in need.items())
+
+    def _pay(self, state, frame, amounts) -> None:
+        view = self._view(state, frame)
+        if not self._can_pay(view, amounts):
+            raise RulesError(f"player {frame.player + 1} cannot pay {[(r, fn(view, None)) for r, fn in amounts]}")
+        player = self._player(state, frame)
+        for r, fn in amounts:
+            player.holdings[r] = player.holdings.get(r, 0) - fn(view, None)
+
+    def _gain(self, state, frame, gains) -> None:
+        player = self._player(state, frame)
+        for r, n in gains:
+            if n <= 0:
+                continue
+            cap = self.tables.caps.get(r)
+            before = player.holdings.get(r, 0)
+            after = before + n if cap is None else min(cap, before + n)
+            player.holdings[r] = after
+            self.emit(state, frame.player, "resource_gained", {"resource": r, "amount": n})
+        self._milestones(state, frame.player)
+
+    def _milestones(self, state, player_index: int) -> None:
+        """One-time bonuses reached after a gain (a capped gain counts, R-WEALTH-3)."""
+        player = state.players[player_index]
+        view = View(self.tables, state, player_index)
+        for mid, cond_key, reward_key, piece in self.tables.milestones:
+            if mid not in player.milestones and self.tables.programs[cond_key](view, None):
+                player.milestones.append(mid)
+                if piece:
+                    player.pieces_free[piece] = player.pieces_free.get(piece, 0) + 1
+                self.start(state, reward_key, player_index, mid, ("wealth_bonus", mid))
+
+    # ------------------------------------------------------------ tracks
+    def _advance_times(self, state, frame, track_id, times) -> None:
+        # Queue the single advances as frames of their own so that each one's reach effect
+        # resolves before the next advance ("advance N times" = N single advances, R-DOC-6).
+        for _ in range(times):
+            state.frames.append(Frame(ADVANCE, [], 0, frame.player, frame.source, [track_id], None))
+
+    def advance(self, state: GameState, player_index: int, track_id: str, source: str) -> None:
+        player = state.players[player_index]
+        track = self.tables.tracks[track_id]
+        pos = player.tracks.get(track_id, track.positions[0])
+        if pos == track.positions[-1]:
+            if track.beyond_top:
+                self.start(state, track.beyond_top, player_index, source)
+            return
+        nxt = track.positions[track.positions.index(pos) + 1]
+        cost = track.enter_cost.get(nxt)
+        if cost is not None:
+            fake = Frame(cost, [], 0, player_index, source)
+            self._pay(state, fake, self.tables.programs[cost])
+        player.tracks[track_id] = nxt
+        self.emit(state, player_index, "track_advanced", {"track": track_id})
+        if nxt in track.on_reach:
+            self.start(state, track.on_reach[nxt], player_index, f"{track_id}:{nxt}")
+
+    def _produce(self, state, frame, track_id) -> None:
+        track = self.tables.tracks[track_id]
+        player = self._player(state, frame)
+        pos = player.tracks.get(track_id, track.positions[0])
+        # bonuses left of the marker, then the tokens kept on the track; queued in reverse so they run in order
+        queued = [(key, f"{track_id}:{n}", None) for n, key in track.production if n < pos]
+        queued += [(self.tables.keys[(self.tables.kind_of[t], t, "bonus")], t, (self.tables.kind_of[t], t))
+                   for t in player.track_tokens.get(track_id, ())]
+        for key, source, this in reversed(queued):
+            self.start(state, key, frame.player, source, this)
+        if track.produces:
+            self._gain(state, frame, [(track.produces, track.values.get(pos, 0))])
+
+    # ------------------------------------------------------------ stacks
+    def _draw(self, state, frame, step, view) -> None:
+        _, count_fn, stack_id, keep_fn, to = step
+        stack = state.stacks.get(stack_id, [])
+        n = len(stack) if count_fn is None else min(len(stack), count_fn(view, None))
+        keep = min(keep_fn(view, None), n)
+        if keep <= 0:  # an empty stack gives nothing (OPEN-25)
+            frame.pc += 1
+            return
+        drawn = stack[:n]
+        del stack[:n]
+        self._decide(state, frame, "keep", list(drawn), stack=stack_id, drawn=list(drawn), keep=keep, to=to)
+
+    def _keep(self, state, frame, step, d: Decision, index: int) -> None:
+        drawn = list(d.data["drawn"])
+        kept = drawn.pop(index)
+        player = self._player(state, frame)
+        kind = self.tables.kind_of[kept]
+        if d.data["to"]:
+            player.track_tokens.setdefault(d.data["to"], []).append(kept)
+        else:
+            player.owned.setdefault(kind, []).append(kept)
+            player.acquired[f"{kind}:{kept}"] = state.turn
+        left = d.data["keep"] - 1
+        if left > 0 and drawn:
+            frame.pc -= 1
+            self._decide(state, frame, "keep", drawn, stack=d.data["stack"], drawn=drawn, keep=left, to=d.data["to"])
+        else:
+            state.stacks[d.data["stack"]].extend(drawn)  # the others go to the bottom, in order
+        field_name = self.tables.stack_keep.get(d.data["stack"])
+        key = self.tables.keys.get((kind, kept, field_name)) if field_name else None
+        if key:
+            self.start(state, key, frame.player, kept, (kind, kept))
+
+    # ------------------------------------------------------------ events and triggers
+    def emit(self, state: GameState, player_index: int, event: str, params: dict) -> None:
+        """Queue the bodies of the triggers this event fires for the player's owned records."""
+        player = state.players[player_index]
+        for kind, ids in player.owned.items():
+            for rid in ids:
+                for key, ti in self.tables.triggers.get((kind, rid), ()):
+                    trig = self.tables.programs[key].triggers[ti]
+                    if trig.event != event or not self._active(state, player_index, kind, rid, key, ti, trig, params):
+                        continue
+                    if trig.once_per:
+                        state.flags.append(f"{trig.once_per}:{player_index}:{key}:{ti}")
+                    state.frames.append(Frame(key, [], 0, player_index, rid, [kind, rid], dict(params), ti))
+
+    def _active(self, state, player_index, kind, rid, key, ti, trig, params) -> bool:
+        if trig.arg is not None and params.get(self.tables.event_keys.get(trig.event)) != trig.arg:
+            return False
+        # a permanent ability acts from the turn after it was gained (R-TECH-4)
+        if trig.from_next and state.players[player_index].acquired.get(f"{kind}:{rid}", 0) >= state.turn:
+            return False
+        if trig.once_per and f"{trig.once_per}:{player_index}:{key}:{ti}" in state.flags:
+            return False
+        view = View(self.tables, state, player_index, Frame(key, [], 0, player_index, rid, [kind, rid], params, ti))
+        return all(c(view, None) for c in (*trig.conditions, *trig.while_))

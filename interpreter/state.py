@@ -1,0 +1,84 @@
+"""Runtime game state: plain data, cheap to copy, JSON round-trippable, never re-validated.
+
+Nothing here knows a game: resources, tracks, stacks and kinds are the ids the
+content declares. Mutation happens only through the effect machine and the
+engine, which work on a copy (``clone``) so an illegal action leaves the
+original untouched.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class PlayerState:
+    seat: int
+    holdings: dict[str, int] = field(default_factory=dict)
+    score: int = 0
+    breakdown: dict[str, int] = field(default_factory=dict)  # source (a rule or content id) -> points
+    tracks: dict[str, int] = field(default_factory=dict)  # track id -> marker position
+    track_tokens: dict[str, list[str]] = field(default_factory=dict)  # track id -> records kept on it
+    owned: dict[str, list[str]] = field(default_factory=dict)  # record kind -> ids, in order gained
+    acquired: dict[str, int] = field(default_factory=dict)  # "kind:id" -> turn it was gained
+    milestones: list[str] = field(default_factory=list)  # one-time bonuses already taken
+    pieces_free: dict[str, int] = field(default_factory=dict)
+    permits: list[str] = field(default_factory=list)  # rights granted this turn
+
+    def add_points(self, points: int, source: str) -> None:
+        self.score += points
+        self.breakdown[source] = self.breakdown.get(source, 0) + points
+
+
+@dataclass
+class Frame:
+    """A program being run: which compiled block, where in it, for whom and on whose behalf."""
+
+    key: str  # DslField key of the program
+    addr: list[int]  # path to the block: step index, sub-block index, ... (see effects.block_at)
+    pc: int
+    player: int
+    source: str  # what the points scored here are attributed to
+    this: list[str] | None = None  # [kind, id] of the record that owns the effect
+    event: dict[str, Any] | None = None  # event parameters inside a trigger body
+    trigger: int | None = None  # index of the trigger whose body this is (None: the program's steps)
+    remaining: int | None = None  # repetitions left, for the body of a counted `repeat`
+
+
+@dataclass
+class Decision:
+    """A choice the machine waits for: answered by the index of one option."""
+
+    player: int
+    kind: str  # choose | may | may_pay | repeat | keep
+    options: list[str]
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class GameState:
+    players: list[PlayerState]
+    turn: int = 1
+    current: int = 0
+    stacks: dict[str, list[str]] = field(default_factory=dict)  # stack id -> ids, top first
+    frames: list[Frame] = field(default_factory=list)
+    decision: Decision | None = None
+    flags: list[str] = field(default_factory=list)  # once-per-turn/round/game trigger marks
+    log: list[str] = field(default_factory=list)
+
+    def clone(self) -> "GameState":
+        return copy.deepcopy(self)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True, separators=(",", ":"))
+
+    @staticmethod
+    def from_json(text: str) -> "GameState":
+        data = json.loads(text)
+        players = [PlayerState(**p) for p in data.pop("players")]
+        frames = [Frame(**f) for f in data.pop("frames")]
+        decision = data.pop("decision")
+        return GameState(players=players, frames=frames, decision=Decision(**decision) if decision else None, **data)
