@@ -36,9 +36,17 @@ class TrackTable:
     values: dict[int, int]
     produces: str | None
     production: tuple[tuple[int, str], ...]  # (space, program key), gained when the marker is right of it
-    on_reach: dict[int, str]
+    on_reach: dict[int, tuple[str, ...]]  # space -> programs run on arrival, in order
     enter_cost: dict[int, str]  # space -> compiled-amounts key
     beyond_top: str | None
+
+
+@dataclass(frozen=True)
+class GridTable:
+    id: str
+    start: tuple[int, int]  # (row, col), from 1
+    row_values: tuple[int, ...]  # of the tier set in play, bottom row first
+    columns: tuple[int, ...]  # column head values, column 1 first
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,7 @@ class Tables:
     tables: dict[str, tuple[tuple[int, int], ...]]  # scoring table -> (min, points) steps
     triggers: dict[tuple[str, str], tuple[tuple[str, int], ...]]  # (kind, id) -> (program key, trigger index)
     event_keys: dict[str, str]  # event -> the parameter `on event(X)` matches
+    grids: dict[str, GridTable]
 
 
 def build_tables(rs) -> Tables:
@@ -79,9 +88,29 @@ def build_tables(rs) -> Tables:
         tracks[t.id] = TrackTable(
             t.id, tuple(s.n for s in t.spaces), {s.n: s.value for s in t.spaces}, t.produces,
             tuple((s.n, key(si, "production")) for si, s in enumerate(t.spaces) if s.production),
-            {s.n: key(si, "on_reach") for si, s in enumerate(t.spaces) if s.on_reach},
+            {s.n: (key(si, "on_reach"),) for si, s in enumerate(t.spaces) if s.on_reach},
             {s.n: key(si, "enter_cost") for si, s in enumerate(t.spaces) if s.enter_cost},
             key_of_path.get(("tracks", ("tracks", ti, "beyond_top"))),
+        )
+    road = rs.single("kings_road")
+    if road is not None:
+        # the road's space effects (the replacement tiles in use cover theirs) run on arrival
+        faces = {t.replaces: t for t in road.replacement_tiles if t.id in road.replacement_tiles_in_use}
+        on_reach = {}
+        for si, s in enumerate(road.spaces):
+            progs = []
+            for ei, e in enumerate(s.effects):
+                if e.id in faces:
+                    ti = road.replacement_tiles.index(faces[e.id])
+                    progs.append(key_of_path[("kings_road", ("replacement_tiles", ti, "effect"))])
+                else:
+                    progs.append(key_of_path[("kings_road", ("spaces", si, "effects", ei, "effect"))])
+            if progs:
+                on_reach[s.n] = tuple(progs)
+        tracks[road.track] = TrackTable(
+            road.track, tuple(s.n for s in road.spaces), {s.n: s.n for s in road.spaces}, None, (), on_reach,
+            {s.n: key_of_path[("kings_road", ("spaces", si, "enter_cost"))] for si, s in enumerate(road.spaces) if s.enter_cost},
+            None,
         )
 
     records, kind_of, keys, triggers = {}, {}, {}, {}
@@ -109,7 +138,17 @@ def build_tables(rs) -> Tables:
     tables = {t.id: tuple((s.min, s.points) for s in t.steps) for t in (scoring.tables if scoring else ())}
     return Tables(programs, asts, caps, {g: tuple(v) for g, v in groups.items()}, tracks, records, kind_of, keys,
                   milestones, {s.id: s.run_on_keep for s in pack.stacks if s.run_on_keep}, tables, triggers,
-                  {e.id: e.key for e in pack.events if e.key})
+                  {e.id: e.key for e in pack.events if e.key}, _grids(rs))
+
+
+def _grids(rs) -> dict[str, GridTable]:
+    out = {}
+    projects = rs.single("projects")
+    for g in projects.grids if projects else ():
+        tiers = next(ts for ts in g.tier_sets if ts.id == g.tier_set).tiers
+        rows = tuple(r.value for t in tiers for r in t.rows)
+        out[g.id] = GridTable(g.id, (g.start[0], g.start[1]), rows, tuple(g.columns))
+    return out
 
 
 # --------------------------------------------------------------------------- reading the state
@@ -134,7 +173,12 @@ class View:
             return self.t.tracks[name].values.get(self.p.tracks.get(name, 0), 0)
         if fn == "free":
             return self.p.pieces_free.get(name, 0)
-        raise RulesError(f"{fn}({name}) needs the engine's boards")
+        grid = self.t.grids.get(name)
+        if grid is not None:
+            row, col = self.p.grids.get(name, grid.start)
+            return {"row": row, "column": col, "row_value": grid.row_values[row - 1],
+                    "column_value": grid.columns[col - 1]}[fn]
+        raise RulesError(f"{fn}({name}) is not known to the machine")
 
     def table(self, table: str, n: int) -> int:
         return max((pts for lo, pts in self.t.tables[table] if lo <= n), default=0)
@@ -261,6 +305,8 @@ class Machine:
                                       frame.this, frame.event, frame.trigger))
         elif op == "draw":
             self._keep(state, frame, step, d, index)
+        elif op == "use":
+            self._run_fields(state, frame, d.data["kind"], [d.options[index]], d.data["fields"])
         self.run(state)
 
     # ------------------------------------------------------------ steps
@@ -338,13 +384,29 @@ class Machine:
         elif op == "grant":
             frame.pc += 1
             player.permits.append(step[1])
+            if step[2] is not None:
+                state.expiring.append({"player": frame.player, "permit": step[1], "key": frame.key,
+                                       "addr": frame.addr + [frame.pc - 1, 0], "source": frame.source,
+                                       "trigger": frame.trigger})
         elif op == "draw":
             self._draw(state, frame, step, view)
+        elif op == "use" and op not in self.mechanisms:
+            self._use(state, frame, step, view)
         elif op in self.mechanisms:
             frame.pc += 1
             self.mechanisms[op](self, state, frame, step)
         else:
             raise RulesError(f"`{op}` acts on the game's boards and needs the engine")
+
+    def expire_permits(self, state: GameState, player_index: int) -> None:
+        """End of turn: every permit still unused runs its `or` fallback; all permits lapse (R-ROW-4)."""
+        player = state.players[player_index]
+        for e in reversed([e for e in state.expiring if e["player"] == player_index]):
+            if e["permit"] in player.permits:
+                player.permits.remove(e["permit"])
+                state.frames.append(Frame(e["key"], list(e["addr"]), 0, player_index, e["source"], None, None, e["trigger"]))
+        state.expiring = [e for e in state.expiring if e["player"] != player_index]
+        player.permits.clear()
 
     # ------------------------------------------------------------ resources
     def _can_pay(self, view: View, amounts) -> bool:
@@ -406,8 +468,8 @@ class Machine:
             self._pay(state, fake, self.tables.programs[cost])
         player.tracks[track_id] = nxt
         self.emit(state, player_index, "track_advanced", {"track": track_id})
-        if nxt in track.on_reach:
-            self.start(state, track.on_reach[nxt], player_index, f"{track_id}:{nxt}")
+        for key in reversed(track.on_reach.get(nxt, ())):
+            self.start(state, key, player_index, f"{track_id}:{nxt}")
 
     def _produce(self, state, frame, track_id) -> None:
         track = self.tables.tracks[track_id]
@@ -421,6 +483,30 @@ class Machine:
             self.start(state, key, frame.player, source, this)
         if track.produces:
             self._gain(state, frame, [(track.produces, track.values.get(pos, 0))])
+
+    # ------------------------------------------------------------ using other records' effects
+    def _use(self, state, frame, step, view) -> None:
+        """`use F of each K` runs F of the player's K records; `all`: every K record passing `where`;
+        `any`: one the player chooses. Records' effects run in order, as the record's own."""
+        _, fields, quant, kind, pred = step
+        if quant == "each":
+            ids = list(self._player(state, frame).owned.get(kind, ()))
+        else:
+            ids = [rid for (k, rid) in self.tables.records if k == kind]
+        ids = [rid for rid in ids if pred is None or pred(view, (kind, rid))]
+        if quant == "any":
+            if not ids:
+                frame.pc += 1
+                return
+            self._decide(state, frame, "use", ids, fields=list(fields), kind=kind)
+            return
+        frame.pc += 1
+        self._run_fields(state, frame, kind, ids, fields)
+
+    def _run_fields(self, state, frame, kind, ids, fields) -> None:
+        queued = [(self.tables.keys[(kind, rid, f)], rid) for rid in ids for f in fields if (kind, rid, f) in self.tables.keys]
+        for key, rid in reversed(queued):
+            self.start(state, key, frame.player, rid, (kind, rid))
 
     # ------------------------------------------------------------ stacks
     def _draw(self, state, frame, step, view) -> None:

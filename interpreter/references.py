@@ -337,6 +337,10 @@ class Checker:
         for i, r in enumerate(m.rows):
             self.ref(doc, ("rows", i, "kind"), r.kind, set(self.tile_kinds), "E307", "tile kind")
         self.ref(doc, ("carry_group",), m.carry_group, self.groups, "E301", "resource group")
+        if m.seal_right is not None:
+            self.ref(doc, ("seal_right",), m.seal_right, self.resources, "E302", "resource")
+        for piece in m.free_pieces:
+            self.ref(doc, ("free_pieces", piece), piece, self.pieces, "E301", "piece")
         lo, hi = self.pack.players.min, self.pack.players.max
         have = Counter(s.players for s in m.seatings)
         for n in range(lo, hi + 1):

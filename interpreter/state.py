@@ -21,6 +21,7 @@ class PlayerState:
     score: int = 0
     breakdown: dict[str, int] = field(default_factory=dict)  # source (a rule or content id) -> points
     tracks: dict[str, int] = field(default_factory=dict)  # track id -> marker position
+    grids: dict[str, list[int]] = field(default_factory=dict)  # grid id -> [row, col] of the marker
     track_tokens: dict[str, list[str]] = field(default_factory=dict)  # track id -> records kept on it
     owned: dict[str, list[str]] = field(default_factory=dict)  # record kind -> ids, in order gained
     acquired: dict[str, int] = field(default_factory=dict)  # "kind:id" -> turn it was gained
@@ -67,6 +68,10 @@ class GameState:
     frames: list[Frame] = field(default_factory=list)
     decision: Decision | None = None
     flags: list[str] = field(default_factory=list)  # once-per-turn/round/game trigger marks
+    expiring: list[dict] = field(default_factory=list)  # granted permits and where their `or` fallback is
+    table: dict[str, Any] = field(default_factory=dict)  # the engine's shared boards (crane, era, claims, ...)
+    turn_info: dict[str, Any] = field(default_factory=dict)  # what the current turn has done so far
+    rng: list = field(default_factory=list)  # random.Random state, so chance is part of the state
     log: list[str] = field(default_factory=list)
 
     def clone(self) -> "GameState":

@@ -1,0 +1,439 @@
+"""The game engine: setup, the free-order turn as a menu of legal actions, end of turn, final scoring.
+
+OpenSpiel-shaped API: ``new_game`` -> ``Game`` with ``current_player``, ``legal_actions``
+(sorted strings in the notation below), ``apply`` (a transaction: an illegal action raises
+``IllegalActionError`` and changes nothing), ``is_terminal``, ``scores``, ``clone``,
+``to_json``/``from_json`` and ``observation``. Chance comes from a seeded RNG kept in the state.
+
+Notation, one line per action:
+  take <tile>        take an action tile from the crane (its cost paid first)
+  act <action>       perform an action of the taken tile as the main action
+  bonus              use the taken tile's wheel bonus now
+  buy extra <n>      buy the extra action with payment option n (1-based)
+  extra <action>     perform the bought extra action
+  seal <seal>        claim a seal with a seal right
+  use <record>       use a single-use record you own (e.g. a level III or IV technology)
+  choose <n>         answer the pending decision with option n (1-based)
+  discard <resource> discard one item of the carry group at the end of the turn
+  end                end the turn
+
+This part runs the actions whose effects the effect machine can run by itself; actions that act
+on boards (placing tiles, moving on grids) are offered once the engine supports them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from functools import cached_property
+
+from . import crane, schedule
+from .effects import Machine, Tables, View, build_tables
+from .errors import IllegalActionError, RulesError
+from .state import GameState, PlayerState
+
+# Statements the effect machine runs without help from board mechanisms.
+_MACHINE_OPS = {"gain", "pay", "score", "advance", "produce", "block", "choose", "may", "may_pay", "if", "repeat",
+                "grant", "draw", "use"}
+
+
+def _ops(steps) -> set[str]:
+    out = set()
+    for step in steps:
+        out.add(step[0])
+        if step[0] in ("block", "may"):
+            out |= _ops(step[1])
+        elif step[0] == "choose":
+            for block in step[1]:
+                out |= _ops(block)
+        elif step[0] in ("may_pay", "repeat"):
+            out |= _ops(step[2])
+        elif step[0] == "if":
+            out |= _ops(step[2]) | _ops(step[3] or ())
+        elif step[0] == "grant":
+            out |= _ops(step[2] or ())
+    return out
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the engine needs for one player count, compiled once from a Ruleset."""
+
+    ruleset: object
+    players: int
+
+    @cached_property
+    def tables(self) -> Tables:
+        return build_tables(self.ruleset)
+
+    @cached_property
+    def machine(self) -> Machine:
+        return Machine(self.tables)
+
+    @cached_property
+    def geometry(self) -> crane.CraneGeometry:
+        return crane.build_geometry(self.ruleset.single("crane"))
+
+    @cached_property
+    def setup(self):
+        return self.ruleset.single("setup")
+
+    @cached_property
+    def schedule(self) -> schedule.Schedule:
+        return schedule.build_schedule(self.setup, self.players)
+
+    @cached_property
+    def tile_actions(self) -> dict[str, tuple[str, ...]]:
+        model = self.ruleset.single("crane")
+        return {t.id: tuple(getattr(t, model.side).actions) for t in model.tiles}
+
+    def action_key(self, action: str) -> str:
+        return f"pack/actions/{action}/effect"
+
+    def runnable(self, key: str) -> bool:
+        return _ops(self.tables.programs[key].steps) <= _MACHINE_OPS
+
+    @cached_property
+    def playable_actions(self) -> tuple[str, ...]:
+        return tuple(a.id for a in self.ruleset.single("pack").actions if self.runnable(self.action_key(a.id)))
+
+
+class Game:
+    def __init__(self, rules: Rules, state: GameState):
+        self.rules, self.state = rules, state
+
+    # ------------------------------------------------------------ API
+    @property
+    def current_player(self) -> int:
+        """Seat index (0-based) of the player who acts next; -1 when the game is over."""
+        if self.is_terminal():
+            return -1
+        if self.state.decision is not None:
+            return self.state.decision.player
+        return self.state.current
+
+    def is_terminal(self) -> bool:
+        return bool(self.state.table.get("over"))
+
+    def legal_actions(self) -> list[str]:
+        if self.is_terminal():
+            return []
+        s, info = self.state, self.state.turn_info
+        if s.decision is not None:
+            return [a for a in (f"choose {i + 1}" for i in range(len(s.decision.options))) if self._completes(a)]
+        if info.get("discarding"):
+            return sorted(f"discard {r}" for r in self._carry_group() if self._player.holdings.get(r, 0) > 0)
+        out = []
+        cs = self._crane
+        taken = info.get("tile")
+        if taken is None:
+            view = self.rules.machine._view(s, _frame(s.current))
+            for pos, tile in crane.tiles_by_position(cs):
+                key = self.rules.geometry.cost_keys[pos]
+                if key is None or self.rules.machine._can_pay(view, self.rules.tables.programs[key]):
+                    out.append(f"take {tile}")
+        else:
+            if not info.get("main_done"):
+                out += [f"act {a}" for a in self._main_options()]
+            if info.get("bonus_key") and not info.get("bonus_used"):
+                out.append("bonus")
+        if not info.get("extra_bought"):
+            view = self.rules.machine._view(s, _frame(s.current))
+            for i, cost in enumerate(self.rules.setup.extra_action_costs):
+                if self.rules.machine._can_pay(view, self.rules.tables.programs[f"setup/extra_action_costs/{i}"]):
+                    out.append(f"buy extra {i + 1}")
+        elif not info.get("extra_done"):
+            out += [f"extra {a}" for a in self.rules.playable_actions]
+        out += self._seal_options()
+        out += self._use_options()
+        out = [a for a in out if not a.startswith(("act ", "extra ", "use ")) or self._completes(a)]
+        if taken is not None and (info.get("main_done") or not any(a.startswith("act ") for a in out)):
+            out.append("end")
+        return sorted(set(out))
+
+    def _completes(self, action: str) -> bool:
+        """Offer only what can be carried out (OPEN-28): try it on a copy of the state."""
+        try:
+            _Turn(self.rules, self.state.clone()).apply(action)
+        except RulesError:
+            return False
+        return True
+
+    def apply(self, action: str) -> None:
+        """Apply one action as a transaction: on any rules violation nothing changes."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(action, "not among the legal actions now: " + ", ".join(self.legal_actions()[:12]))
+        work = self.state.clone()
+        try:
+            _Turn(self.rules, work).apply(action)
+        except RulesError as exc:
+            raise IllegalActionError(action, str(exc)) from None
+        work.log.append(action)
+        self.state = work
+
+    def scores(self) -> list[dict]:
+        return [{"seat": p.seat + 1, "score": p.score, "breakdown": dict(sorted(p.breakdown.items()))}
+                for p in self.state.players if not schedule.is_dummy_seat(self.rules.schedule, p.seat + 1)]
+
+    def clone(self) -> "Game":
+        return Game(self.rules, self.state.clone())
+
+    def to_json(self) -> str:
+        return json.dumps({"pack": self.rules.ruleset.pack_id, "players": self.rules.players,
+                           "variants": list(self.rules.ruleset.variants), "state": json.loads(self.state.to_json())},
+                          sort_keys=True)
+
+    @staticmethod
+    def from_json(ruleset, text: str) -> "Game":
+        data = json.loads(text)
+        return Game(Rules(ruleset, data["players"]), GameState.from_json(json.dumps(data["state"])))
+
+    def observation(self, player: int) -> dict:
+        """What a player may see: face-down stacks show only their size; the RNG is hidden."""
+        data = json.loads(self.state.to_json())
+        face_up = {s.id for s in self.rules.ruleset.single("pack").stacks if s.face == "up"}
+        data["stacks"] = {k: (v if k in face_up else len(v)) for k, v in data["stacks"].items()}
+        data.pop("rng", None)
+        d = data.get("decision")
+        if d and d["player"] != player and d["kind"] == "keep":
+            data["decision"] = {"player": d["player"], "kind": d["kind"], "options": len(d["options"])}
+        return data
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def _player(self) -> PlayerState:
+        return self.state.players[self.state.current]
+
+    @property
+    def _crane(self) -> crane.CraneState:
+        return crane.from_json(self.state.table["crane"])
+
+    def _carry_group(self) -> tuple[str, ...]:
+        return self.rules.tables.groups.get(self.rules.setup.carry_group, ())
+
+    def _main_options(self) -> list[str]:
+        tile = self.state.turn_info.get("tile")
+        return [a for a in self.rules.tile_actions.get(tile, ()) if a in self.rules.playable_actions]
+
+    def _seal_options(self) -> list[str]:
+        p = self._player
+        right = self.rules.setup.seal_right
+        if right is None or p.holdings.get(right, 0) < 1:
+            return []
+        claimed = set(self.state.table.get("claimed", {}).values())
+        view = self.rules.machine._view(self.state, _frame(self.state.current))
+        out = []
+        for (kind, rid), rec in self.rules.tables.records.items():
+            if kind != "seal" or rid in claimed:
+                continue
+            key = self.rules.tables.keys.get(("seal", rid, "cost"))
+            if key is None or self.rules.machine._can_pay(view, self.rules.tables.programs[key]):
+                out.append(f"seal {rid}")
+        return out
+
+    def _use_options(self) -> list[str]:
+        p = self._player
+        out = []
+        for rid in p.owned.get("technology", ()):
+            rec = self.rules.tables.records[("technology", rid)]
+            key = self.rules.tables.keys.get(("technology", rid, "effect"))
+            if rec.use == "one_shot" and rid not in p.milestones and key and self.rules.runnable(key):
+                out.append(f"use {rid}")
+        return out
+
+
+def _frame(player: int):
+    from .state import Frame
+
+    return Frame("", [], 0, player, "")
+
+
+class _Turn:
+    """Applies one action to a working copy of the state."""
+
+    def __init__(self, rules: Rules, state: GameState):
+        self.r, self.s = rules, state
+        self.m = rules.machine
+
+    @property
+    def p(self) -> PlayerState:
+        return self.s.players[self.s.current]
+
+    def apply(self, action: str) -> None:
+        verb, _, arg = action.partition(" ")
+        info = self.s.turn_info
+        if verb == "choose":
+            self.m.answer(self.s, int(arg) - 1)
+            self._settle()  # a decision may have been the last thing an ending turn waited for
+        elif verb == "take":
+            self._take(arg)
+        elif verb == "act":
+            info["main_done"] = True
+            self._run(self.r.action_key(arg), f"action:{arg}")
+            self.m.emit(self.s, self.s.current, "action_performed", {"action": arg})
+            self.m.run(self.s)
+        elif verb == "bonus":
+            info["bonus_used"] = True
+            self._run(info["bonus_key"], "wheel_bonus")
+        elif action.startswith("buy extra "):
+            i = int(action.split()[-1]) - 1
+            self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[f"setup/extra_action_costs/{i}"])
+            info["extra_bought"] = True
+        elif verb == "extra":
+            info["extra_done"] = True
+            self._run(self.r.action_key(arg), f"action:{arg}")
+            self.m.emit(self.s, self.s.current, "action_performed", {"action": arg})
+            self.m.run(self.s)
+        elif verb == "seal":
+            key = self.r.tables.keys.get(("seal", arg, "cost"))
+            if key:
+                self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[key])
+            self.p.holdings[self.r.setup.seal_right] -= 1
+            self.p.owned.setdefault("seal", []).append(arg)
+            self.s.table.setdefault("claimed", {})[f"{self.s.current}:{arg}"] = arg
+        elif verb == "use":
+            self.p.milestones.append(arg)  # used up (R-TECH-5)
+            self.p.owned["technology"].remove(arg)
+            self._run(self.r.tables.keys[("technology", arg, "effect")], arg, ("technology", arg))
+        elif verb == "discard":
+            self.p.holdings[arg] -= 1
+            self._end_turn()
+        elif verb == "end":
+            self._end_turn()
+        else:
+            raise RulesError(f"unknown action {action!r}")
+
+    # ------------------------------------------------------------ pieces of a turn
+    def _run(self, key: str, source: str, this=None) -> None:
+        self.m.start(self.s, key, self.s.current, source, this)
+        self.m.run(self.s)
+
+    def _settle(self) -> None:
+        """After a decision or an effect: continue an end of turn that was waiting for it."""
+        if self.s.decision is None and not self.s.frames and self.s.turn_info.get("ending"):
+            self._end_turn()
+
+    def _take(self, tile: str) -> None:
+        g = self.r.geometry
+        state, info = crane.take(g, crane.from_json(self.s.table["crane"]), tile)
+        if info.cost_key:
+            self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[info.cost_key])
+        points = info.points + info.flag_points
+        if points:
+            self.p.add_points(info.points, "crane:position")
+            if info.flag_points:
+                self.p.add_points(info.flag_points, "crane:overflow")
+            self.m.emit(self.s, self.s.current, "action_tile_scored", {"points": points})
+        self.s.table["crane"] = crane.to_json(state)
+        self.s.turn_info.update({"tile": tile, "bonus_key": info.bonus_key})
+        self.m.run(self.s)
+
+    def _end_turn(self) -> None:
+        info, p = self.s.turn_info, self.p
+        info["ending"] = True
+        if info.get("bonus_key") and not info.get("bonus_used"):
+            # An unused wheel bonus: free gains and rights apply now; optional purchases lapse (OPEN-29).
+            info["bonus_used"] = True
+            steps = self.r.tables.programs[info["bonus_key"]].steps
+            if steps and steps[0][0] not in ("may", "may_pay"):
+                self._run(info["bonus_key"], "wheel_bonus")
+                if self.s.decision or self.s.frames:
+                    return
+        if not info.get("permits_expired"):
+            info["permits_expired"] = True
+            self.m.expire_permits(self.s, self.s.current)  # e.g. an unused special-tile right scores (R-ROW-4)
+            self.m.run(self.s)
+            if self.s.decision or self.s.frames:
+                return
+        carry = sum(p.holdings.get(r, 0) for r in self.r.tables.groups.get(self.r.setup.carry_group, ()))
+        if carry > self.r.setup.carry_limit:
+            info["discarding"] = True  # R-WIN-3: the player chooses what to keep
+            return
+        cs = crane.end_of_turn(self.r.geometry, crane.from_json(self.s.table["crane"]), info["tile"])
+        self.s.table["crane"] = crane.to_json(cs)
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        sched = self.r.schedule
+        while True:
+            turn = self.s.turn
+            if schedule.is_era_change(sched, turn):
+                self.s.table["era"] = 2
+            self.s.flags = [f for f in self.s.flags if not f.startswith("turn:")]
+            self.s.turn_info = {}
+            if schedule.is_last_turn(sched, turn):
+                self._final_scoring()
+                return
+            self.s.turn = turn + 1
+            seat = schedule.seat_of(sched, self.s.turn) - 1
+            self.s.current = seat
+            if not schedule.is_dummy_seat(sched, seat + 1):
+                return
+            # an automatic seat takes the tile farthest ahead and returns it (R-SOLO-2)
+            cs = crane.from_json(self.s.table["crane"])
+            tile = crane.dummy_choice(cs)
+            cs, _ = crane.take(self.r.geometry, cs, tile)
+            self.s.table["crane"] = crane.to_json(crane.end_of_turn(self.r.geometry, cs, tile))
+
+    def _final_scoring(self) -> None:
+        """R-SCORE-1..8 from content: every player completes a step before the next; conversions
+        are made as far as they go (OPEN-42's automatic default)."""
+        for step in self.r.ruleset.single("scoring").final:
+            key = f"scoring/final/{step.id}/effect"
+            for seat, player in enumerate(self.s.players):
+                if schedule.is_dummy_seat(self.r.schedule, seat + 1):
+                    continue
+                self.m.start(self.s, key, seat, step.id)
+                self.m.run(self.s)
+                while self.s.decision is not None:
+                    self.m.answer(self.s, 0)
+        self.s.table["over"] = True
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def new_game(ruleset, players: int, seed: int = 0) -> Game:
+    """A game for 1..N players, set up from content (R-SETUP-*) with a seeded RNG."""
+    pack = ruleset.single("pack")
+    if not pack.players.min <= players <= pack.players.max:
+        raise RulesError(f"this pack is for {pack.players.min}..{pack.players.max} players")
+    rules = Rules(ruleset, players)
+    rng = random.Random(seed)
+    sched = rules.schedule
+    tables = rules.tables
+    state = GameState(players=[])
+    for seat in range(sched.seats):
+        p = PlayerState(seat, pieces_free=dict(rules.setup.free_pieces))
+        state.players.append(p)
+    for seat, p in enumerate(state.players):
+        view = View(tables, state, seat)
+        p.holdings = {rid: fn(view, None) for rid, fn in tables.programs["setup/start_holdings"]}
+        p.tracks = {tid: t.positions[0] for tid, t in tables.tracks.items()}
+        for t in ruleset.single("tracks").tracks:
+            p.tracks[t.id] = t.start
+        p.grids = {gid: list(g.start) for gid, g in tables.grids.items()}
+    # stacks: every record that names a stack, shuffled; pools of tokens by player count
+    stacks: dict[str, list[str]] = {}
+    for (kind, rid), rec in sorted(tables.records.items()):
+        stack = getattr(rec, "stack", None)
+        if stack:
+            stacks.setdefault(stack, []).append(rid)
+    tokens = ruleset.single("production_tokens")
+    if tokens:
+        stacks[tokens.pool] = [t.id for t in tokens.tokens if t.from_players <= players]
+    face_up = {s.id for s in pack.stacks if s.face == "up"}
+    for sid in sorted(stacks):
+        if sid not in face_up:
+            rng.shuffle(stacks[sid])
+    state.stacks = stacks
+    crane_model = ruleset.single("crane")
+    state.table = {"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)), "era": 1}
+    state.rng = _rng_state(rng)
+    return Game(rules, state)
+
+
+def _rng_state(rng: random.Random) -> list:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]

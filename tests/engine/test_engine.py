@@ -1,0 +1,208 @@
+"""The engine, part 1: setup, the turn menu, transactions, end of turn, final scoring, random games."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from interpreter import crane
+from interpreter.engine import Game, new_game
+from interpreter.errors import IllegalActionError
+from interpreter.ruleset import load_ruleset
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def rs():
+    return load_ruleset()
+
+
+@pytest.mark.parametrize("players, river", [(1, 4), (2, 4), (3, 6), (4, 8)])
+def test_setup_from_content(rs, players, river):
+    g = new_game(rs, players, seed=3)
+    s = g.state
+    assert len(s.players) == (2 if players == 1 else players)  # solo adds the dummy seat
+    for p in s.players:
+        assert p.holdings == {"gold": 2, "stone": 2} and p.pieces_free == {"cube": 2}
+        assert (p.tracks["gold_mine"], p.tracks["quarry"], p.tracks["technology"], p.tracks["university"]) == (4, 3, 0, 0)
+        assert p.grids == {"hunger_wall": [1, 6], "cathedral": [1, 1]}
+    assert len(s.stacks["river"]) == river
+    assert sorted(len(s.stacks[f"technology_{n}"]) for n in ("i", "ii", "iii", "iv")) == [6, 6, 6, 6]
+    positions = [pos for pos, _ in crane.tiles_by_position(crane.from_json(s.table["crane"]))]
+    geometry = g.rules.geometry
+    assert len(positions) == 6 and all(geometry.points[p] == 0 and geometry.rest[p] for p in positions)
+    assert (s.turn, s.current, g.current_player) == (1, 0, 0)
+
+
+def test_the_seed_decides_the_shuffles(rs):
+    a, b, c = new_game(rs, 2, seed=1), new_game(rs, 2, seed=1), new_game(rs, 2, seed=2)
+    assert a.state.stacks == b.state.stacks and a.state.stacks != c.state.stacks
+
+
+def test_a_red_tile_needs_its_cost_paid_first(rs):
+    g = new_game(rs, 2)
+    cs = crane.from_json(g.state.table["crane"])
+    costs = {tile: g.rules.geometry.costs[pos] for pos, tile in crane.tiles_by_position(cs)}
+    takeable = {a.split()[1] for a in g.legal_actions() if a.startswith("take ")}
+    assert {t for t, c in costs.items() if c == "3 gold"} and not takeable & {t for t, c in costs.items() if c == "3 gold"}
+    assert takeable == {t for t, c in costs.items() if c != "3 gold"}
+
+
+def test_an_illegal_action_raises_and_changes_nothing(rs):
+    g = new_game(rs, 2)
+    before = g.state.to_json()
+    with pytest.raises(IllegalActionError) as info:
+        g.apply("act mines")  # no tile taken yet
+    assert "not among the legal actions" in info.value.reason
+    assert g.state.to_json() == before
+    with pytest.raises(IllegalActionError):
+        g.apply("end")
+    assert g.state.to_json() == before
+
+
+def _tile_with(g, action):
+    cs = crane.from_json(g.state.table["crane"])
+    for pos, tile in crane.tiles_by_position(cs):
+        if action in g.rules.tile_actions[tile] and f"take {tile}" in g.legal_actions():
+            return tile, pos
+    raise AssertionError(action)
+
+
+def test_a_whole_turn_take_act_choose_end(rs):
+    g = new_game(rs, 2)
+    tile, pos = _tile_with(g, "mines")
+    gold = g.state.players[0].holdings["gold"]
+    cost = g.rules.geometry.costs[pos]
+    g.apply(f"take {tile}")
+    paid = int(cost.split()[0]) if cost else 0
+    assert "act mines" in g.legal_actions() and "end" not in g.legal_actions()  # the main action must be done
+    g.apply("act mines")
+    assert g.state.decision.options == ["gain 1 gold; advance gold_mine", "produce gold_mine"]
+    g.apply("choose 2")  # produce: 3 mines
+    p = g.state.players[0]
+    assert p.holdings["gold"] >= gold - paid + 3  # the wheel bonus may add more
+    g.apply("end")
+    assert (g.state.turn, g.state.current) == (2, 1)
+    assert crane.position_of(crane.from_json(g.state.table["crane"]), tile) == 0  # returned to the entry
+    assert g.state.turn_info == {}
+
+
+def test_the_carry_limit_is_enforced_at_the_end_of_the_turn(rs):
+    g = new_game(rs, 2)
+    tile, _ = _tile_with(g, "mines")
+    g.apply(f"take {tile}")
+    g.apply("act mines")
+    g.apply("choose 2")
+    g.state.players[0].holdings.update({"silver_window": 2, "gold_window": 2})
+    g.apply("end")
+    assert g.legal_actions() == ["discard gold_window", "discard silver_window"]
+    while g.state.current == 0:  # one at a time, the player's choice, down to the limit (R-WIN-3)
+        g.apply("discard gold_window" if g.state.players[0].holdings["gold_window"] else "discard silver_window")
+    p = g.state.players[0]
+    assert p.holdings["gold_window"] + p.holdings["silver_window"] == 2 and g.state.turn == 2
+
+
+def test_an_unused_special_tile_right_scores_its_points(rs):
+    g = new_game(rs, 2)
+    geometry = g.rules.geometry
+    cs = crane.from_json(g.state.table["crane"])
+    special = [(pos, t) for pos, t in crane.tiles_by_position(cs)
+               if (geometry.bonuses[crane._slot_of(cs, t)] or "").startswith("grant") and f"take {t}" in g.legal_actions()]
+    if not special:
+        pytest.skip("no special-tile slot under a takeable tile at setup")
+    pos, tile = special[0]
+    points = int(geometry.bonuses[crane._slot_of(cs, tile)].split()[-1])
+    g.apply(f"take {tile}")
+    acts = [a for a in g.legal_actions() if a.startswith("act ")]
+    if acts:
+        g.apply(acts[0])
+        while g.state.decision is not None:
+            g.apply("choose 1")
+    before = g.state.players[0].score
+    g.apply("end")
+    assert g.state.players[0].score == before + points
+    assert g.state.players[0].breakdown.get("wheel_bonus", 0) >= points
+
+
+def play_random(rs, players, seed, check_each=True):
+    g = new_game(rs, players, seed=seed)
+    rng = random.Random(seed * 7 + players)
+    while not g.is_terminal():
+        acts = g.legal_actions()
+        assert acts, (players, seed, g.state.turn)
+        g.apply(rng.choice(acts))
+        if check_each:
+            for p in g.state.players:
+                assert all(v >= 0 for v in p.holdings.values()), p.holdings
+                assert p.holdings.get("gold", 0) <= 9 and p.holdings.get("stone", 0) <= 9
+    return g
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_random_games_end_and_keep_the_invariants(rs, players):
+    seats = 2 if players == 1 else players
+    for seed in range(50):
+        g = play_random(rs, players, seed)
+        assert g.state.turn == 16 * seats and g.legal_actions() == [] and g.current_player == -1
+        for s in g.scores():
+            assert s["score"] == sum(s["breakdown"].values())
+        again = Game.from_json(rs, g.to_json())
+        assert again.state == g.state
+        if seed % 10 == 0:  # replaying the log gives an equal state
+            replay = new_game(rs, players, seed=seed)
+            for action in g.state.log:
+                replay.apply(action)
+            assert replay.state == g.state
+
+
+def test_turns_per_seat_and_final_scoring_steps(rs):
+    g = play_random(rs, 3, 5, check_each=False)
+    assert g.state.log.count("end") + sum(1 for a in g.state.log if a.startswith("discard")) >= 48 - 16
+    for s in g.scores():
+        assert {"academics", "projects", "walls", "eggs"} <= set(s["breakdown"])
+
+
+def test_json_round_trip_mid_game_and_observation_hides_stacks(rs):
+    g = new_game(rs, 2, seed=9)
+    tile, _ = _tile_with(g, "mines")
+    g.apply(f"take {tile}")
+    g.apply("act mines")
+    copy = Game.from_json(rs, g.to_json())
+    assert copy.state == g.state and copy.legal_actions() == g.legal_actions()
+    obs = g.observation(1)
+    assert obs["stacks"]["technology_i"] == 6 and isinstance(obs["stacks"]["river"], list)
+    assert "rng" not in obs
+
+
+def test_the_same_seed_plays_the_same_game_whatever_the_hash_seed():
+    code = ("import random; from interpreter.ruleset import load_ruleset; from interpreter.engine import new_game\n"
+            "g = new_game(load_ruleset(), 3, seed=11); r = random.Random(11)\n"
+            "while not g.is_terminal(): g.apply(r.choice(g.legal_actions()))\n"
+            "print(g.to_json())")
+    outs = []
+    for hashseed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hashseed}
+        outs.append(subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                                   check=True).stdout)
+    assert outs[0] == outs[1] and json.loads(outs[0])["state"]["table"]["over"]
+
+
+def test_claiming_a_seal_uses_a_right_and_pays_its_cost(rs):
+    g = new_game(rs, 2)
+    p = g.state.players[0]
+    assert not [a for a in g.legal_actions() if a.startswith("seal ")]
+    p.holdings.update({"seal_right": 1, "silver_window": 1})
+    seals = {a for a in g.legal_actions() if a.startswith("seal ")}
+    assert seals == {"seal seal_points", "seal seal_eggs"}  # the others cost 2 silver windows
+    p.holdings["silver_window"] = 2
+    g.apply("seal seal_gold")
+    p = g.state.players[0]
+    assert (p.holdings["seal_right"], p.holdings["silver_window"], p.owned["seal"]) == (0, 0, ["seal_gold"])
+    g.state.current = 1
+    g.state.players[1].holdings.update({"seal_right": 1, "silver_window": 2})
+    assert "seal seal_gold" not in g.legal_actions() and "seal seal_stone" in g.legal_actions()  # one player per seal
