@@ -207,6 +207,135 @@ def dsl_explain(
     raise typer.Exit(1 if problems else 0)
 
 
+def _summary(game) -> str:
+    """A compact text picture of the state for terminal play."""
+    from . import crane
+    from .schedule import round_of
+
+    s = game.state
+    lines = [f"turn {s.turn} (round {round_of(game.rules.schedule, s.turn)}), era {s.table.get('era', 1)}, "
+             f"seat {s.current + 1} to play"]
+    cs = crane.from_json(s.table["crane"])
+    g = game.rules.geometry
+    lines.append("crane: " + ", ".join(f"{pos}:{tile}" + ("(+)" if tile in cs.flagged else "") + f"[{g.zones[pos]}]"
+                                      for pos, tile in crane.tiles_by_position(cs)))
+    for p in s.players:
+        held = ", ".join(f"{k} {v}" for k, v in sorted(p.holdings.items()) if v)
+        tracks = ", ".join(f"{k} {v}" for k, v in sorted(p.tracks.items()))
+        owned = ", ".join(i for ids in p.owned.values() for i in ids)
+        lines.append(f"  seat {p.seat + 1}: {p.score} points | {held or 'nothing'} | {tracks}" + (f" | {owned}" if owned else ""))
+    if s.decision is not None:
+        lines.append(f"decision for seat {s.decision.player + 1} ({s.decision.kind}): " + " | ".join(s.decision.options))
+    return "\n".join(lines)
+
+
+def _final(game) -> None:
+    for s in game.scores():
+        parts = ", ".join(f"{k} {v}" for k, v in s["breakdown"].items())
+        out.print(f"seat {s['seat']}: {s['score']} points ({escape(parts)})", markup=False)
+
+
+@app.command()
+def play(
+    players: int = typer.Option(2, "--players", "-p", min=1, help="Number of players (1 = solo against the dummy)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the game's random generator."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help="Pack directory (default: the bundled pack)."),
+    variant: Optional[List[Path]] = VariantOpt,
+    moves: Optional[Path] = typer.Option(None, "--moves", help="Play the actions in this file, one per line (# comments)."),
+    log: Optional[Path] = typer.Option(None, "--log", help="Write the finished (or stopped) game here, for `caput replay`."),
+) -> None:
+    """Play a game in the terminal (hotseat): pick a numbered legal action or type its notation."""
+    from .engine import new_game
+    from .errors import IllegalActionError, RulesError
+    from .notation import describe, parse
+
+    rs = _load(pack, variant)
+    try:
+        game = new_game(rs, players, seed)
+    except RulesError as exc:
+        out.print(f"[bold red]error[/]: {escape(str(exc))}")
+        raise typer.Exit(2)
+    if moves is not None:
+        try:
+            lines = moves.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            out.print(f"[bold red]error[/]: cannot read {escape(str(moves))}: {escape(str(exc))}")
+            raise typer.Exit(2)
+        for n, line in enumerate(lines, 1):
+            text = line.split("#", 1)[0].strip()
+            if not text:
+                continue
+            seat = game.current_player + 1
+            try:
+                action = parse(text, game.legal_actions())
+                game.apply(action)
+            except IllegalActionError as exc:
+                out.print(f"{escape(str(moves))}:{n}: [bold red]illegal action[/] {escape(text)!r}: {escape(exc.reason)}")
+                _save(game, log)
+                raise typer.Exit(1)
+            out.print(f"{n:>4}  seat {seat}: {action}", markup=False)
+        out.print(_summary(game), markup=False)
+        if game.is_terminal():
+            _final(game)
+        _save(game, log)
+        return
+    while not game.is_terminal():
+        out.print(_summary(game), markup=False)
+        legal = game.legal_actions()
+        options = game.state.decision.options if game.state.decision else None
+        for i, a in enumerate(legal, 1):
+            out.print(f"  {i:>2}. {a:<32} {describe(a, options)}", markup=False)
+        try:
+            line = input("> ")
+        except EOFError:
+            break
+        if line.strip() in ("q", "quit"):
+            break
+        try:
+            game.apply(parse(line, legal))
+        except IllegalActionError as exc:
+            out.print(f"[bold red]illegal[/]: {escape(exc.reason)}")
+    if game.is_terminal():
+        _final(game)
+    _save(game, log)
+
+
+def _save(game, log: Optional[Path]) -> None:
+    if log is not None:
+        log.write_text(game.to_json(), encoding="utf-8")
+        out.print(f"game written to {escape(str(log))}")
+
+
+@app.command()
+def replay(
+    log: Path = typer.Argument(..., help="A game written by `caput play --log`."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help="Pack directory (default: the bundled pack)."),
+    variant: Optional[List[Path]] = VariantOpt,
+) -> None:
+    """Show a game step by step: every action with the state after it, then the final scores."""
+    from .engine import new_game
+    from .errors import IllegalActionError
+
+    try:
+        data = json.loads(log.read_text(encoding="utf-8"))
+        players, seed, actions = data["players"], data["state"]["table"]["seed"], data["state"]["log"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        out.print(f"[bold red]error[/]: {escape(str(log))} is not a caput game log ({escape(type(exc).__name__)}: {escape(str(exc))})")
+        raise typer.Exit(2)
+    rs = _load(pack, variant or data.get("variants") or ())
+    game = new_game(rs, players, seed)
+    for n, action in enumerate(actions, 1):
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            out.print(f"step {n}: [bold red]the log does not replay[/]: {escape(action)}: {escape(exc.reason)}")
+            raise typer.Exit(1)
+        out.print(f"--- step {n}: {action}", markup=False)
+        out.print(_summary(game), markup=False)
+    if game.is_terminal():
+        _final(game)
+
+
 def main() -> None:
     try:
         app()

@@ -429,7 +429,8 @@ def new_game(ruleset, players: int, seed: int = 0) -> Game:
             rng.shuffle(stacks[sid])
     state.stacks = stacks
     crane_model = ruleset.single("crane")
-    state.table = {"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)), "era": 1}
+    state.table = {"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)), "era": 1,
+                   "seed": seed}
     state.rng = _rng_state(rng)
     return Game(rules, state)
 

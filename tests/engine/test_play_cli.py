@@ -1,0 +1,94 @@
+"""Notation, `caput play` (interactive and --moves) and `caput replay`."""
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import new_game
+from interpreter.errors import IllegalActionError
+from interpreter.notation import describe, parse
+from interpreter.ruleset import load_ruleset
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def scripted(tmp_path_factory):
+    g = new_game(load_ruleset(), 2, seed=4)
+    rng = random.Random(4)
+    moves = []
+    while not g.is_terminal():
+        action = rng.choice(g.legal_actions())
+        moves.append(action)
+        g.apply(action)
+    path = tmp_path_factory.mktemp("play") / "moves.txt"
+    path.write_text("# a scripted 2-player game\n" + "\n".join(moves) + "\n")
+    return path, moves, g
+
+
+def caput(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "interpreter", *args], cwd=ROOT, input=stdin, capture_output=True, text=True)
+
+
+def test_every_legal_action_prints_and_parses_back_to_itself():
+    g = new_game(load_ruleset(), 3, seed=2)
+    rng = random.Random(2)
+    for _ in range(150):
+        legal = g.legal_actions()
+        for i, action in enumerate(legal, 1):
+            assert parse(action, legal) == action
+            assert parse(f"  {action.upper()} ", legal) == action  # spacing and case do not matter
+            assert parse(str(i), legal) == action
+            assert describe(action) and "\n" not in describe(action)
+        g.apply(rng.choice(legal))
+
+
+def test_parse_explains_what_is_wrong():
+    legal = ["end", "take tile_a"]
+    with pytest.raises(IllegalActionError, match="from 1 to 2"):
+        parse("3", legal)
+    with pytest.raises(IllegalActionError, match="starts with one of"):
+        parse("fly away", legal)
+    with pytest.raises(IllegalActionError, match="not legal now"):
+        parse("take tile_b", legal)
+
+
+def test_play_moves_replays_a_scripted_game_and_replay_shows_it(scripted, tmp_path):
+    path, moves, game = scripted
+    log = tmp_path / "game.json"
+    result = caput("play", "--players", "2", "--seed", "4", "--moves", str(path), "--log", str(log))
+    assert result.returncode == 0, result.stdout + result.stderr
+    for s in game.scores():
+        assert f"seat {s['seat']}: {s['score']} points" in result.stdout
+    data = json.loads(log.read_text())
+    assert data["state"]["log"] == moves and data["state"]["table"]["over"]
+    shown = caput("replay", str(log))
+    assert shown.returncode == 0 and shown.stdout.count("--- step ") == len(moves)
+    assert f"seat 1: {game.scores()[0]['score']} points" in shown.stdout
+
+
+def test_play_moves_stops_at_an_illegal_line(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("# first line\nend\n")
+    result = caput("play", "--moves", str(path))
+    assert result.returncode == 1
+    assert f"{path}:2: illegal action 'end'" in result.stdout and "Traceback" not in result.stderr
+
+
+def test_interactive_play_reads_numbers_and_quits(tmp_path):
+    log = tmp_path / "g.json"
+    result = caput("play", "--players", "3", "--log", str(log), stdin="1\n1\nnonsense\nq\n")
+    assert result.returncode == 0, result.stderr
+    assert "seat 1 to play" in result.stdout and "illegal" in result.stdout
+    assert json.loads(log.read_text())["state"]["log"][:1] and "Traceback" not in result.stderr
+
+
+def test_replay_refuses_a_file_that_is_no_game(tmp_path):
+    bad = tmp_path / "x.json"
+    bad.write_text("{}")
+    result = caput("replay", str(bad))
+    assert result.returncode == 2 and "not a caput game log" in result.stdout
