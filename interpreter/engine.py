@@ -31,7 +31,7 @@ from functools import cached_property
 from . import crane, schedule
 from .effects import Machine, Tables, View, build_tables
 from .errors import IllegalActionError, RulesError
-from .state import GameState, PlayerState
+from .state import Frame, GameState, PlayerState
 
 # Statements the effect machine runs without help from board mechanisms.
 _MACHINE_OPS = {"gain", "pay", "score", "advance", "produce", "block", "choose", "may", "may_pay", "if", "repeat",
@@ -243,9 +243,8 @@ class Game:
         return out
 
 
-def _frame(player: int):
-    from .state import Frame
-
+def _frame(player: int) -> Frame:
+    """A frame that only names the acting player, for paying and reading outside a program."""
     return Frame("", [], 0, player, "")
 
 
@@ -268,8 +267,8 @@ class _Turn:
             self._settle()  # a decision may have been the last thing an ending turn waited for
         elif verb == "take":
             self._take(arg)
-        elif verb == "act":
-            info["main_done"] = True
+        elif verb in ("act", "extra"):
+            info["main_done" if verb == "act" else "extra_done"] = True
             self._run(self.r.action_key(arg), f"action:{arg}")
             self.m.emit(self.s, self.s.current, "action_performed", {"action": arg})
             self.m.run(self.s)
@@ -280,11 +279,6 @@ class _Turn:
             i = int(action.split()[-1]) - 1
             self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[f"setup/extra_action_costs/{i}"])
             info["extra_bought"] = True
-        elif verb == "extra":
-            info["extra_done"] = True
-            self._run(self.r.action_key(arg), f"action:{arg}")
-            self.m.emit(self.s, self.s.current, "action_performed", {"action": arg})
-            self.m.run(self.s)
         elif verb == "seal":
             key = self.r.tables.keys.get(("seal", arg, "cost"))
             if key:
