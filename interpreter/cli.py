@@ -20,7 +20,9 @@ app = typer.Typer(
 )
 content_app = typer.Typer(no_args_is_help=True, help="Inspect a content pack.")
 dsl_app = typer.Typer(no_args_is_help=True, help="Try effect DSL text on its own.")
+scenario_app = typer.Typer(no_args_is_help=True, help="Rules scenarios: a setup, actions and expected states.")
 app.add_typer(content_app, name="content")
+app.add_typer(scenario_app, name="scenario")
 app.add_typer(dsl_app, name="dsl")
 
 out = Console(highlight=False, soft_wrap=True, emoji=False)  # source lines are shown as written
@@ -205,6 +207,14 @@ def dsl_explain(
     out.print(f"canonical: {escape(to_text(tree))}")
     out.print(f"english:   {escape(to_english(tree, rs.names))}")
     raise typer.Exit(1 if problems else 0)
+
+
+@scenario_app.command("run")
+def scenario_run(paths: List[Path] = typer.Argument(..., help="Scenario files or folders of them.")) -> None:
+    """Run scenarios; print PASS/FAIL per scenario with a readable diff. Exit 0 all pass, 1 a failure, 2 a broken file."""
+    from .scenario import run_scenarios
+
+    raise typer.Exit(run_scenarios(paths))
 
 
 def _summary(game) -> str:

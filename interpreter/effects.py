@@ -282,8 +282,10 @@ class Machine:
 
     def answer(self, state: GameState, index: int) -> None:
         d = state.decision
-        if d is None or not 0 <= index < len(d.options):
-            raise RulesError(f"no decision option {index}")
+        if d is None:
+            raise RulesError("no decision is pending")
+        if not 0 <= index < len(d.options):
+            raise RulesError(f"the decision has options 1 to {len(d.options)}, not {index + 1}")
         state.decision = None
         frame = state.frames[-1]
         step = block_at(self.tables.programs[frame.key], frame.addr, frame.trigger)[frame.pc]
@@ -306,7 +308,7 @@ class Machine:
         elif op == "draw":
             self._keep(state, frame, step, d, index)
         elif op == "use":
-            self._run_fields(state, frame, d.data["kind"], [d.options[index]], d.data["fields"])
+            self._run_fields(state, frame, d.data["record_kind"], [d.options[index]], d.data["fields"])
         self.run(state)
 
     # ------------------------------------------------------------ steps
@@ -458,8 +460,9 @@ class Machine:
         track = self.tables.tracks[track_id]
         pos = player.tracks.get(track_id, track.positions[0])
         if pos == track.positions[-1]:
-            if track.beyond_top:
-                self.start(state, track.beyond_top, player_index, source)
+            if track.beyond_top is None:  # nothing past the end: the advance cannot be made (OPEN-26, R-ROAD-8)
+                raise RulesError(f"the {track_id} marker is at the end of its track")
+            self.start(state, track.beyond_top, player_index, source)
             return
         nxt = track.positions[track.positions.index(pos) + 1]
         cost = track.enter_cost.get(nxt)
@@ -498,7 +501,7 @@ class Machine:
             if not ids:
                 frame.pc += 1
                 return
-            self._decide(state, frame, "use", ids, fields=list(fields), kind=kind)
+            self._decide(state, frame, "use", ids, fields=list(fields), record_kind=kind)
             return
         frame.pc += 1
         self._run_fields(state, frame, kind, ids, fields)

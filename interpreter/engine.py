@@ -136,8 +136,8 @@ class Game:
         else:
             if not info.get("main_done"):
                 out += [f"act {a}" for a in self._main_options()]
-            if info.get("bonus_key") and not info.get("bonus_used"):
-                out.append("bonus")
+            if info.get("bonus_key") and not info.get("bonus_used") and self._changes("bonus"):
+                out.append("bonus")  # offered only when it would do something now (EX-1: a purchase may wait)
         if not info.get("extra_bought"):
             view = self.rules.machine._view(s, _frame(s.current))
             for i, cost in enumerate(self.rules.setup.extra_action_costs):
@@ -152,6 +152,15 @@ class Game:
             out.append("end")
         return sorted(set(out))
 
+    def _changes(self, action: str) -> bool:
+        """Whether the action would change anything but the turn's own bookkeeping."""
+        work = self.state.clone()
+        try:
+            _Turn(self.rules, work).apply(action)
+        except RulesError:
+            return False
+        return (work.players, work.stacks, work.decision) != (self.state.players, self.state.stacks, self.state.decision)
+
     def _completes(self, action: str) -> bool:
         """Offer only what can be carried out (OPEN-28): try it on a copy of the state."""
         try:
@@ -162,8 +171,9 @@ class Game:
 
     def apply(self, action: str) -> None:
         """Apply one action as a transaction: on any rules violation nothing changes."""
-        if action not in self.legal_actions():
-            raise IllegalActionError(action, "not among the legal actions now: " + ", ".join(self.legal_actions()[:12]))
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(action, self._why_not(action, legal))
         work = self.state.clone()
         try:
             _Turn(self.rules, work).apply(action)
@@ -171,6 +181,15 @@ class Game:
             raise IllegalActionError(action, str(exc)) from None
         work.log.append(action)
         self.state = work
+
+    def _why_not(self, action: str, legal: list[str]) -> str:
+        """The rules' own reason when trying the action fails, else the list of what is legal."""
+        try:
+            _Turn(self.rules, self.state.clone()).apply(action)
+        except (RulesError, ValueError, KeyError, IndexError, TypeError) as exc:
+            if isinstance(exc, RulesError):
+                return f"{exc}; legal now: " + ", ".join(legal[:12])
+        return "not among the legal actions now: " + ", ".join(legal[:12])
 
     def scores(self) -> list[dict]:
         return [{"seat": p.seat + 1, "score": p.score, "breakdown": dict(sorted(p.breakdown.items()))}
@@ -238,7 +257,7 @@ class Game:
         for rid in p.owned.get("technology", ()):
             rec = self.rules.tables.records[("technology", rid)]
             key = self.rules.tables.keys.get(("technology", rid, "effect"))
-            if rec.use == "one_shot" and rid not in p.milestones and key and self.rules.runnable(key):
+            if rec.use == "one_shot" and key and self.rules.runnable(key):
                 out.append(f"use {rid}")
         return out
 
@@ -274,7 +293,7 @@ class _Turn:
             self.m.run(self.s)
         elif verb == "bonus":
             info["bonus_used"] = True
-            self._run(info["bonus_key"], "wheel_bonus")
+            self._run_bonus()
         elif action.startswith("buy extra "):
             i = int(action.split()[-1]) - 1
             self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[f"setup/extra_action_costs/{i}"])
@@ -287,8 +306,7 @@ class _Turn:
             self.p.owned.setdefault("seal", []).append(arg)
             self.s.table.setdefault("claimed", {})[f"{self.s.current}:{arg}"] = arg
         elif verb == "use":
-            self.p.milestones.append(arg)  # used up (R-TECH-5)
-            self.p.owned["technology"].remove(arg)
+            self.p.owned["technology"].remove(arg)  # used up (R-TECH-5)
             self._run(self.r.tables.keys[("technology", arg, "effect")], arg, ("technology", arg))
         elif verb == "discard":
             self.p.holdings[arg] -= 1
@@ -303,6 +321,16 @@ class _Turn:
         self.m.start(self.s, key, self.s.current, source, this)
         self.m.run(self.s)
 
+    def _run_bonus(self) -> None:
+        """Run the wheel bonus; what it gives fires `wheel_bonus_gained` per resource (T-I-1)."""
+        before = dict(self.p.holdings)
+        self._run(self.s.turn_info["bonus_key"], "wheel_bonus")
+        if self.s.decision is None:
+            for r, n in sorted(self.p.holdings.items()):
+                if n > before.get(r, 0):
+                    self.m.emit(self.s, self.s.current, "wheel_bonus_gained", {"resource": r, "amount": n - before.get(r, 0)})
+            self.m.run(self.s)
+
     def _settle(self) -> None:
         """After a decision or an effect: continue an end of turn that was waiting for it."""
         if self.s.decision is None and not self.s.frames and self.s.turn_info.get("ending"):
@@ -315,7 +343,8 @@ class _Turn:
             self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[info.cost_key])
         points = info.points + info.flag_points
         if points:
-            self.p.add_points(info.points, "crane:position")
+            if info.points:
+                self.p.add_points(info.points, "crane:position")
             if info.flag_points:
                 self.p.add_points(info.flag_points, "crane:overflow")
             self.m.emit(self.s, self.s.current, "action_tile_scored", {"points": points})
@@ -331,7 +360,7 @@ class _Turn:
             info["bonus_used"] = True
             steps = self.r.tables.programs[info["bonus_key"]].steps
             if steps and steps[0][0] not in ("may", "may_pay"):
-                self._run(info["bonus_key"], "wheel_bonus")
+                self._run_bonus()
                 if self.s.decision or self.s.frames:
                     return
         if not info.get("permits_expired"):
@@ -421,6 +450,10 @@ def new_game(ruleset, players: int, seed: int = 0) -> Game:
     for sid in sorted(stacks):
         if sid not in face_up:
             rng.shuffle(stacks[sid])
+    for s in pack.stacks:  # e.g. half of a shuffled set set aside elsewhere (R-SETUP-4)
+        if s.dealt_from:
+            source = stacks.setdefault(s.dealt_from, [])
+            stacks[s.id], stacks[s.dealt_from] = source[: s.size], source[s.size:]
     state.stacks = stacks
     crane_model = ruleset.single("crane")
     state.table = {"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)), "era": 1,

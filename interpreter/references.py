@@ -48,6 +48,7 @@ class Checker:
         self.unique_records()
         self.nested_ids()
         self.kept_effects()
+        self.dealt_stacks()
         for doc, m in self.pairs:
             check = getattr(self, "k_" + m.kind, None)
             if check:
@@ -88,6 +89,13 @@ class Checker:
                 for j, other in enumerate(getattr(icon, field)):
                     if other not in self.icons:
                         self.err(d, ("icons", i, field, j), "E301", f"unknown icon '{other}'")
+
+    def dealt_stacks(self) -> None:
+        for i, s in enumerate(self.pack.stacks):
+            if s.dealt_from is not None:
+                self.ref(self.pack_doc, ("stacks", i, "dealt_from"), s.dealt_from, self.stacks - {s.id}, "E317", "stack")
+                if s.size is None:
+                    self.err(self.pack_doc, ("stacks", i), "E201", f"stack '{s.id}' is dealt from '{s.dealt_from}' and needs a `size`")
 
     def kept_effects(self) -> None:
         """A stack's `run_on_keep` names an effect field that every record in that stack has."""

@@ -64,6 +64,10 @@ class Stack(Record):
 
     face: Literal["down", "up"] = "down"
     """down: a hidden stack; up: a face-up pool everyone sees."""
+    dealt_from: Id | None = None
+    """At setup, after shuffling, this stack is dealt `size` records from the top of that stack."""
+    size: int | None = Field(default=None, ge=1)
+    """How many records are dealt into this stack at setup."""
     run_on_keep: Id | None = None
     """Effect field of a record kept from this stack that runs at once (e.g. a tile's immediate bonus)."""
 

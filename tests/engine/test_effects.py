@@ -239,3 +239,11 @@ def test_view_reads_values_and_counts(tables):
     assert tables.programs["bridge/br5_upgrades/scoring"].steps[0][1](v, None) == 6  # 3 per upgrade
     assert tables.programs["kings_road/spaces/3/effects/kr_iii_main/effect"].steps[0][1](v, None) == 3  # Era I only
     assert v.table("eggs", 7) == 10 and v.table("walls", 3) == 4
+
+
+def test_use_any_lets_the_player_choose_the_record(tables):
+    s = new_state(tables)
+    m = run_text(tables, s, "technologies/t4_plaza_reward/effect")  # both rewards of one plaza
+    assert s.decision.kind == "use" and "plaza_points" in s.decision.options
+    m.answer(s, s.decision.options.index("plaza_points"))  # upper: score 5, lower: score 3
+    assert s.players[0].score == 8 and s.players[0].breakdown == {"plaza_points": 8}

@@ -206,3 +206,10 @@ def test_claiming_a_seal_uses_a_right_and_pays_its_cost(rs):
     g.state.current = 1
     g.state.players[1].holdings.update({"seal_right": 1, "silver_window": 2})
     assert "seal seal_gold" not in g.legal_actions() and "seal seal_stone" in g.legal_actions()  # one player per seal
+
+
+def test_the_six_v_tiles_are_split_into_two_stacks_of_three(rs):
+    s = new_game(rs, 2, seed=5).state
+    assert len(s.stacks["bridge_v"]) == len(s.stacks["cathedral_v"]) == 3
+    assert sorted(s.stacks["bridge_v"] + s.stacks["cathedral_v"]) == sorted(
+        t.id for t in rs.records("bridge_tile") if t.stack == "bridge_v")
