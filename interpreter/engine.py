@@ -9,6 +9,8 @@ Notation, one line per action:
   take <tile>        take an action tile from the crane (its cost paid first)
   act <action>       perform an action of the taken tile as the main action
   bonus              use the taken tile's wheel bonus now
+  refresh <kind> <i>,<j> pay <n>
+                     refresh a row (once per turn): positions i and j, payment option n
   buy extra <n>      buy the extra action with payment option n (1-based)
   extra <action>     perform the bought extra action
   seal <seal>        claim a seal with a seal right
@@ -28,7 +30,7 @@ import random
 from dataclasses import dataclass
 from functools import cached_property
 
-from . import crane, schedule
+from . import crane, rows, schedule
 from .effects import Machine, Tables, View, build_tables
 from .errors import IllegalActionError, RulesError
 from .state import Frame, GameState, PlayerState
@@ -138,6 +140,8 @@ class Game:
                 out += [f"act {a}" for a in self._main_options()]
             if info.get("bonus_key") and not info.get("bonus_used") and self._changes("bonus"):
                 out.append("bonus")  # offered only when it would do something now (EX-1: a purchase may wait)
+        if not info.get("refreshed"):
+            out += self._refresh_options()
         if not info.get("extra_bought"):
             view = self.rules.machine._view(s, _frame(s.current))
             for i, cost in enumerate(self.rules.setup.extra_action_costs):
@@ -235,6 +239,16 @@ class Game:
         tile = self.state.turn_info.get("tile")
         return [a for a in self.rules.tile_actions.get(tile, ()) if a in self.rules.playable_actions]
 
+    def _refresh_options(self) -> list[str]:
+        view = self.rules.machine._view(self.state, _frame(self.state.current))
+        out = []
+        for ri, row in enumerate(self.rules.setup.rows):
+            pays = [n + 1 for n in range(len(row.refresh_cost))
+                    if self.rules.machine._can_pay(view, self.rules.tables.programs[f"setup/rows/{ri}/refresh_cost/{n}"])]
+            for a, b in rows.refresh_choices(self.state.table["rows"], row.kind):
+                out += [f"refresh {row.kind} {a},{b} pay {n}" for n in pays]
+        return out
+
     def _seal_options(self) -> list[str]:
         p = self._player
         right = self.rules.setup.seal_right
@@ -298,6 +312,13 @@ class _Turn:
             i = int(action.split()[-1]) - 1
             self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[f"setup/extra_action_costs/{i}"])
             info["extra_bought"] = True
+        elif verb == "refresh":
+            kind, pair, _, pay = arg.split()
+            ri = next(i for i, r in enumerate(self.r.setup.rows) if r.kind == kind)
+            self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[f"setup/rows/{ri}/refresh_cost/{int(pay) - 1}"])
+            a, b = (int(x) for x in pair.split(","))
+            rows.refresh(self.s.table["rows"], self.s.stacks, kind, (a, b), self.s.table.get("era", 1))
+            info["refreshed"] = True
         elif verb == "seal":
             key = self.r.tables.keys.get(("seal", arg, "cost"))
             if key:
@@ -382,7 +403,13 @@ class _Turn:
         while True:
             turn = self.s.turn
             if schedule.is_era_change(sched, turn):
-                self.s.table["era"] = 2
+                # the first era's rows and stacks leave the game; the next era's are dealt (R-ERA-2)
+                old = self.s.table.get("era", 1)
+                self.s.table["era"] = old + 1
+                for row in self.r.setup.rows:
+                    for q in rows.QUALITIES:
+                        self.s.stacks.pop(rows.stack_key(row.kind, old, q), None)
+                self.s.table["rows"] = rows.deal(self.s.stacks, self.r.setup.rows, old + 1)
             self.s.flags = [f for f in self.s.flags if not f.startswith("turn:")]
             self.s.turn_info = {}
             if schedule.is_last_turn(sched, turn):
@@ -454,12 +481,31 @@ def new_game(ruleset, players: int, seed: int = 0) -> Game:
         if s.dealt_from:
             source = stacks.setdefault(s.dealt_from, [])
             stacks[s.id], stacks[s.dealt_from] = source[: s.size], source[s.size:]
+    stacks.update(rows.build_stacks(tables.records, rules.setup.rows, rng))
     state.stacks = stacks
+    state.table["rows"] = rows.deal(stacks, rules.setup.rows, 1)
+    _setup_city(ruleset, state, players, rng)
     crane_model = ruleset.single("crane")
-    state.table = {"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)), "era": 1,
-                   "seed": seed}
+    state.table.update({"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)),
+                        "era": 1, "seed": seed})
     state.rng = _rng_state(rng)
     return Game(rules, state)
+
+
+def _setup_city(ruleset, state: GameState, players: int, rng: random.Random) -> None:
+    """Plaza tiles on the plaza hexes in play; neutral tiles on the pre-filled sites (R-SETUP-7, R-SETUP-13)."""
+    city = ruleset.single("city")
+    if city is None:
+        return
+    solo = ruleset.single("solo")
+    count = solo.setup_as if players == 1 and solo is not None else players
+    plazas = [p.id for p in ruleset.records("plaza")]
+    rng.shuffle(plazas)
+    in_play = [h.id for h in city.hexes if h.type == "plaza" and (not h.marks or count in h.marks)]
+    state.table["plazas"] = dict(zip(in_play, plazas))  # unused plaza tiles go back to the box
+    stack = state.stacks.get(rows.stack_key(city.site_kind, 1, "regular"), [])
+    state.table["city"] = {h.id: {"tile": stack.pop(0), "owner": None}
+                           for h in city.hexes if h.type == "site" and count in h.pre_filled and stack}
 
 
 def _rng_state(rng: random.Random) -> list:

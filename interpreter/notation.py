@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .errors import IllegalActionError
 
-VERBS = ("take", "act", "bonus", "buy", "extra", "seal", "use", "choose", "discard", "end")
+VERBS = ("take", "act", "bonus", "buy", "extra", "refresh", "seal", "use", "choose", "discard", "end")
 
 
 def normalise(text: str) -> str:

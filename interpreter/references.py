@@ -319,6 +319,7 @@ class Checker:
             self.err(doc, ("ring_size",), "E209", f"the hexes around this action board number {size}, not {m.ring_size}")
 
     def k_city(self, doc, m):
+        self.ref(doc, ("site_kind",), m.site_kind, set(self.tile_kinds), "E307", "tile kind")
         at = {}
         for i, h in enumerate(m.hexes):
             key = tuple(h.at)

@@ -170,6 +170,8 @@ class CityFile(ContentFile):
     """How exact the values of this file are: exact, partial or reconstructed."""
     source: str
     """Where the values of this file come from: a RULES.md id or a COMPONENTS.md section."""
+    site_kind: Id
+    """The tile kind built on sites; a pre-filled site starts with the top regular tile of its first era."""
     hexes: list[CityHex]
     """Every hex of the city map."""
     corners: list[PrintedCorner] = []

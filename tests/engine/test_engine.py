@@ -213,3 +213,42 @@ def test_the_six_v_tiles_are_split_into_two_stacks_of_three(rs):
     assert len(s.stacks["bridge_v"]) == len(s.stacks["cathedral_v"]) == 3
     assert sorted(s.stacks["bridge_v"] + s.stacks["cathedral_v"]) == sorted(
         t.id for t in rs.records("bridge_tile") if t.stack == "bridge_v")
+
+
+@pytest.mark.parametrize("players, plazas, prefilled", [(1, 8, 6), (2, 8, 6), (3, 9, 3), (4, 10, 0)])
+def test_rows_plazas_and_prefilled_sites_at_setup(rs, players, plazas, prefilled):
+    s = new_game(rs, players, seed=8).state
+    for kind, row in s.table["rows"].items():
+        assert len(row["regular"]) == 3 and len(row["special"]) == 1
+        eras = {tile.split("_")[1] for tile in row["regular"] + row["special"]}
+        assert eras == {"i"}  # Era I tiles only
+        assert all("_s" in t for t in row["special"]) and not any("_s" in t for t in row["regular"])
+    assert len(s.table["plazas"]) == plazas and len(set(s.table["plazas"].values())) == plazas
+    assert len(s.table["city"]) == prefilled
+    assert all(v["owner"] is None and v["tile"].startswith("building_i_") for v in s.table["city"].values())
+
+
+def test_ex30_refresh_a_row_once_per_turn(rs):
+    g = new_game(rs, 2, seed=3)
+    row = g.state.table["rows"]["wall"]
+    regular2, special = row["regular"][1], row["special"][0]
+    next_regular = g.state.stacks["tiles:wall:1:regular"][0]
+    next_special = g.state.stacks["tiles:wall:1:special"][0]
+    g.apply("refresh wall 2,4 pay 2")  # pay 1 stone; the second regular tile and the special tile
+    p, row = g.state.players[0], g.state.table["rows"]["wall"]
+    assert p.holdings["stone"] == 1
+    assert (row["regular"][1], row["special"][0]) == (next_regular, next_special)
+    assert g.state.stacks["tiles:wall:1:regular"][-1] == regular2 and g.state.stacks["tiles:wall:1:special"][-1] == special
+    assert not [a for a in g.legal_actions() if a.startswith("refresh")]  # once per turn
+    assert "refresh wall 4,2 pay 1" not in g.legal_actions()
+
+
+def test_the_era_change_deals_era_ii_rows(rs):
+    g = new_game(rs, 2, seed=1)
+    rng = random.Random(1)
+    while g.state.turn <= 16:
+        g.apply(rng.choice(g.legal_actions()))
+    assert g.state.table["era"] == 2
+    for row in g.state.table["rows"].values():
+        assert all(t.split("_")[1] == "ii" for t in row["regular"] + row["special"])
+    assert not any(k.startswith("tiles:") and k.endswith((":1:regular", ":1:special")) for k in g.state.stacks)
