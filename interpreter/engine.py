@@ -444,8 +444,15 @@ class _Turn:
 # --------------------------------------------------------------------------- setup
 
 
-def new_game(ruleset, players: int, seed: int = 0) -> Game:
-    """A game for 1..N players, set up from content (R-SETUP-*) with a seeded RNG."""
+def new_game(ruleset, players: int, seed: int = 0, variants=()) -> Game:
+    """A game for 1..N players, set up from content (R-SETUP-*) with a seeded RNG.
+
+    ``variants`` are overlay files applied on top of the ruleset's own (the pack is reloaded).
+    """
+    if variants:
+        from .ruleset import load_ruleset
+
+        ruleset = load_ruleset(ruleset.root, (*ruleset.variants, *variants))
     pack = ruleset.single("pack")
     if not pack.players.min <= players <= pack.players.max:
         raise RulesError(f"this pack is for {pack.players.min}..{pack.players.max} players")

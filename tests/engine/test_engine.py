@@ -252,3 +252,10 @@ def test_the_era_change_deals_era_ii_rows(rs):
     for row in g.state.table["rows"].values():
         assert all(t.split("_")[1] == "ii" for t in row["regular"] + row["special"])
     assert not any(k.startswith("tiles:") and k.endswith((":1:regular", ":1:special")) for k in g.state.stacks)
+
+
+def test_new_game_applies_variants(rs):
+    b_side = ROOT / "content" / "praga" / "variants" / "crane_b.yaml"
+    g = new_game(rs, 2, seed=1, variants=[b_side])
+    assert g.rules.tile_actions["tile_building_mines"] == ("building", "kings_road")
+    assert new_game(rs, 2, seed=1).rules.tile_actions["tile_building_mines"] == ("building", "mines")
