@@ -199,6 +199,12 @@ class Game:
         return [{"seat": p.seat + 1, "score": p.score, "breakdown": dict(sorted(p.breakdown.items()))}
                 for p in self.state.players if not schedule.is_dummy_seat(self.rules.schedule, p.seat + 1)]
 
+    def winner(self) -> int | None:
+        """Seat (1-based) of the winner once the game is over; None in solo (R-TIE-3) or before the end."""
+        if not self.is_terminal():
+            return None
+        return winner_of([s["score"] for s in self.scores()])
+
     def clone(self) -> "Game":
         return Game(self.rules, self.state.clone())
 
@@ -274,6 +280,14 @@ class Game:
             if rec.use == "one_shot" and key and self.rules.runnable(key):
                 out.append(f"use {rid}")
         return out
+
+
+def winner_of(scores: list[int]) -> int | None:
+    """Most points wins; among tied players the one latest in seat order (R-TIE-1, R-TIE-2). Seats from 1."""
+    if len(scores) < 2:
+        return None
+    best = max(scores)
+    return max(i for i, s in enumerate(scores, 1) if s == best)
 
 
 def _frame(player: int) -> Frame:

@@ -259,3 +259,24 @@ def test_new_game_applies_variants(rs):
     g = new_game(rs, 2, seed=1, variants=[b_side])
     assert g.rules.tile_actions["tile_building_mines"] == ("building", "kings_road")
     assert new_game(rs, 2, seed=1).rules.tile_actions["tile_building_mines"] == ("building", "mines")
+
+
+@pytest.mark.parametrize("scores, winner", [
+    ([10, 30, 20, 30], 4),  # EX-17: seats 2 and 4 tie -> seat 4
+    ([30, 10, 30, 20], 3),  # seats 1 and 3 tie -> seat 3
+    ([30, 30, 30, 20], 3),  # seats 1, 2 and 3 tie -> seat 3
+    ([40, 10], 1),
+    ([40], None),  # solo: no winner, only the score (R-TIE-3)
+])
+def test_ex17_ties_go_to_the_latest_seat(scores, winner):
+    from interpreter.engine import winner_of
+
+    assert winner_of(scores) == winner
+
+
+def test_a_finished_game_names_its_winner(rs):
+    g = play_random(rs, 3, 2, check_each=False)
+    scores = [s["score"] for s in g.scores()]
+    assert g.winner() == max(i for i, s in enumerate(scores, 1) if s == max(scores))
+    assert play_random(rs, 1, 2, check_each=False).winner() is None
+    assert new_game(rs, 2).winner() is None
