@@ -150,38 +150,32 @@ def _load(pack: Optional[Path], variant) -> "object":
     return outcome.ruleset
 
 
+PackArg = typer.Argument(None, help="Pack directory (default: the bundled pack).")
+
+
+def _content_page(pack, variant, as_json: bool, build, render) -> None:
+    """Build a page's data from the pack; print it as JSON or as text."""
+    data = build(_load(pack, variant))
+    if as_json:
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    else:
+        out.print(render(data), markup=False)
+
+
 @content_app.command("summary")
-def content_summary(
-    pack: Optional[Path] = typer.Argument(None, help="Pack directory (default: the bundled pack)."),
-    variant: Optional[List[Path]] = VariantOpt,
-    as_json: bool = JsonOpt,
-) -> None:
+def content_summary(pack: Optional[Path] = PackArg, variant: Optional[List[Path]] = VariantOpt, as_json: bool = JsonOpt) -> None:
     """Counts per kind and era, and provenance counts."""
     from .report import summary, summary_text
 
-    rs = _load(pack, variant)
-    data = summary(rs)
-    if as_json:
-        sys.stdout.write(json.dumps(data, indent=2) + "\n")
-    else:
-        out.print(summary_text(data), markup=False)
+    _content_page(pack, variant, as_json, summary, summary_text)
 
 
 @content_app.command("report")
-def content_report(
-    pack: Optional[Path] = typer.Argument(None, help="Pack directory (default: the bundled pack)."),
-    variant: Optional[List[Path]] = VariantOpt,
-    as_json: bool = JsonOpt,
-) -> None:
+def content_report(pack: Optional[Path] = PackArg, variant: Optional[List[Path]] = VariantOpt, as_json: bool = JsonOpt) -> None:
     """The summary, then every record's effects in plain English, to proofread a pack on one page."""
     from .report import report, report_text
 
-    rs = _load(pack, variant)
-    data = report(rs)
-    if as_json:
-        sys.stdout.write(json.dumps(data, indent=2) + "\n")
-    else:
-        out.print(report_text(data), markup=False)
+    _content_page(pack, variant, as_json, report, report_text)
 
 
 @dsl_app.command("explain")
