@@ -138,8 +138,8 @@ class Game:
         else:
             if not info.get("main_done"):
                 out += [f"act {a}" for a in self._main_options()]
-            if info.get("bonus_key") and not info.get("bonus_used") and self._changes("bonus"):
-                out.append("bonus")  # offered only when it would do something now (EX-1: a purchase may wait)
+            if info.get("bonus_key") and not info.get("bonus_used") and self._bonus_payable(info["bonus_key"]):
+                out.append("bonus")  # an optional purchase waits until it can be paid (EX-1)
         if not info.get("refreshed"):
             out += self._refresh_options()
         if not info.get("extra_bought"):
@@ -156,14 +156,14 @@ class Game:
             out.append("end")
         return sorted(set(out))
 
-    def _changes(self, action: str) -> bool:
-        """Whether the action would change anything but the turn's own bookkeeping."""
-        work = self.state.clone()
-        try:
-            _Turn(self.rules, work).apply(action)
-        except RulesError:
-            return False
-        return (work.players, work.stacks, work.decision) != (self.state.players, self.state.stacks, self.state.decision)
+    def _bonus_payable(self, key: str) -> bool:
+        """A bonus that opens with an optional payment is offered only once it can be paid
+        (using it earlier would skip the payment and use the bonus up)."""
+        steps = self.rules.tables.programs[key].steps
+        if steps and steps[0][0] == "may_pay":
+            view = self.rules.machine._view(self.state, _frame(self.state.current))
+            return self.rules.machine._can_pay(view, steps[0][1])
+        return True
 
     def _completes(self, action: str) -> bool:
         """Offer only what can be carried out (OPEN-28): try it on a copy of the state."""
@@ -274,11 +274,12 @@ class Game:
     def _use_options(self) -> list[str]:
         p = self._player
         out = []
-        for rid in p.owned.get("technology", ()):
-            rec = self.rules.tables.records[("technology", rid)]
-            key = self.rules.tables.keys.get(("technology", rid, "effect"))
-            if rec.use == "one_shot" and key and self.rules.runnable(key):
-                out.append(f"use {rid}")
+        for kind, ids in p.owned.items():  # any owned record marked single-use, whatever its kind
+            for rid in ids:
+                rec = self.rules.tables.records.get((kind, rid))
+                key = self.rules.tables.keys.get((kind, rid, "effect"))
+                if getattr(rec, "use", None) == "one_shot" and key and self.rules.runnable(key):
+                    out.append(f"use {rid}")
         return out
 
 
@@ -341,8 +342,9 @@ class _Turn:
             self.p.owned.setdefault("seal", []).append(arg)
             self.s.table.setdefault("claimed", {})[f"{self.s.current}:{arg}"] = arg
         elif verb == "use":
-            self.p.owned["technology"].remove(arg)  # used up (R-TECH-5)
-            self._run(self.r.tables.keys[("technology", arg, "effect")], arg, ("technology", arg))
+            kind = self.r.tables.kind_of[arg]
+            self.p.owned[kind].remove(arg)  # used up (R-TECH-5)
+            self._run(self.r.tables.keys[(kind, arg, "effect")], arg, (kind, arg))
         elif verb == "discard":
             self.p.holdings[arg] -= 1
             self._end_turn()
