@@ -118,7 +118,7 @@ COMBINING = (
               ("gain 1 {resource}; score 1", "gain 1 {resource}\nadvance {track}\nscore 1")),
     Construct("Block", "{ <statement>; <statement> }",
               "Braces make several statements one, wherever one statement is expected: the body of a trigger, "
-              "`may`, `may pay`, `if`, `else`, `repeat` and `grant ... or`.",
+              "`may`, `may pay`, `if`, `else`, `repeat`, `grant ... or` and `later`.",
               ("may pay 1 {resource}: { score 2; advance {track} }",)),
     Construct("choose", "choose { <option> | <option> ... }",
               "The player picks exactly one option. Options are separated by `|`; an option may be several "
@@ -129,6 +129,10 @@ COMBINING = (
     Construct("may pay", "may pay <amounts>: <statement>",
               "An optional paid effect: the player may pay the amounts, and only then gets the statement.",
               ("may pay 1 {resource}: score 4",)),
+    Construct("later", "later: <statement>",
+              "The player may resolve the statement at any moment of the current turn; whatever is left of it is "
+              "resolved automatically before the turn ends.",
+              ("later: move {grid} sideways", "gain 1 {resource}; later: may pay 1 {resource}: { advance {track}; score 1 }")),
     Construct("if", "if <condition>: <statement> [else: <statement>]",
               "Runs the statement when the condition holds, otherwise the `else` statement if there is one. An "
               "`else` belongs to the nearest `if`: brace an inner `if` to give the `else` to the outer one.",

@@ -255,6 +255,14 @@ class Grant:
 
 
 @dataclass(frozen=True, slots=True)
+class Later:
+    """`later: <body>`: resolvable at any moment of the current turn; what is left runs before the turn ends."""
+
+    body: "Stmt"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     count: Expr | None  # None: all
     stack: Name
@@ -281,7 +289,7 @@ class Place:
     pos: Pos = _pos()
 
 
-Stmt = Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat | Grant | Draw | Use | Place
+Stmt = Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat | Grant | Later | Draw | Use | Place
 
 
 @dataclass(frozen=True, slots=True)

@@ -135,6 +135,8 @@ class Compiler:
                 return ("repeat", e(s.times), self.block(s.body))
             case A.Grant():
                 return ("grant", s.permit.text, self.block(s.unused) if s.unused is not None else None)
+            case A.Later():
+                return ("later", self.block(s.body))
             case A.Draw():
                 return ("draw", e(s.count), s.stack.text, e(s.keep), s.to.text if s.to else None)
             case A.Use():

@@ -143,6 +143,8 @@ class _Renderer:
                 if s.unused is not None:
                     text += f" (if it is not used this turn, {self.stmt(s.unused)} instead)"
                 return text
+            case A.Later():
+                return f"at any moment this turn: {self.stmt(s.body)}"
             case A.Draw():
                 count = "all tiles" if s.count is None else self.expr(s.count)
                 to = f" and put it on the {self.n.of(s.to.text, 'track')} track" if s.to else ""

@@ -215,6 +215,9 @@ class _ToAst(Transformer):
     def grant(self, meta, ch):
         return A.Grant(_name(ch[0]), ch[1] if len(ch) > 1 else None, _pos(meta))
 
+    def later(self, meta, ch):
+        return A.Later(ch[0], _pos(meta))
+
     def draw(self, meta, ch):
         count, stack, keep = ch[0][1], _name(ch[1]), ch[2]
         to = _name(ch[3]) if len(ch) > 3 else None
@@ -353,7 +356,8 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
         "may pay 1 wood score 4", "may pay 1 wood gain 1 food", "on x score 1", "on x(y) score 1",
         "if wood > 1 score 1", "repeat 2 score 1", "on x once per turn score 1", "repeat score 1",
         "on x if y score 1", "on x while y score 1", "on x from next turn score 1", "if x score 1",
-        "may pay 1 wood, 1 clay score 3", "on x gain 1 wood", "if x == 1 gain 1 wood",
+        "may pay 1 wood, 1 clay score 3", "on x gain 1 wood", "if x == 1 gain 1 wood", "later score 1",
+        "later gain 1 wood", "later 1 wood",
     ],
     "E108": [
         "draw from x keep 1", "draw 3 from x keep", "gain wood", "pay clay", "score", "gain", "pay",
@@ -361,7 +365,8 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
     ],
     "E109": [
         "wood", "1 wood", "gain 1 wood; 2 clay", "gain 1 wood; wood", "score 1; 3", "choose { 1 | 2 }",
-        "may 1", "may wood", "on x: wood", "if x: 2", "{ wood }", "choose { wood | score 1 }",
+        "may 1", "may wood", "on x: wood", "if x: 2", "{ wood }", "choose { wood | score 1 }", "later: wood",
+        "later: 1",
     ],
 }
 
@@ -441,7 +446,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> DslSyntaxError
 
 
 _STATEMENT_KEYWORDS = {"GAIN", "PAY", "SCORE", "ADVANCE", "PRODUCE", "MOVE", "PERFORM", "BUILD", "CHOOSE", "MAY",
-                       "IF", "REPEAT", "GRANT", "DRAW", "USE", "PLACE"}
+                       "IF", "REPEAT", "GRANT", "LATER", "DRAW", "USE", "PLACE"}
 # Terminals an expression (or an amount's number) may start with: expecting only these means a number is missing.
 _EXPRESSION_START = {"NUMBER", "LPAR", "MINUS", "NAME", "THIS", "COUNT", "FREE"}
 

@@ -157,7 +157,7 @@ def _ends_open(stmt) -> bool:
     """True when a trailing `else` could attach to an `if` inside ``stmt``."""
     if isinstance(stmt, A.If):
         return stmt.otherwise is None or _ends_open(stmt.otherwise)
-    if isinstance(stmt, (A.May, A.MayPay, A.Repeat)):
+    if isinstance(stmt, (A.May, A.MayPay, A.Repeat, A.Later)):
         return _ends_open(stmt.body)
     if isinstance(stmt, A.Grant):
         # only `or` attaches to a grant; an `else` can reach only an `if` inside its `or` body
@@ -174,6 +174,11 @@ def _(n: A.Repeat) -> str:
 @_text.register
 def _(n: A.Grant) -> str:
     return f"grant {n.permit.text}" + (f" or {_body(n.unused)}" if n.unused is not None else "")
+
+
+@_text.register
+def _(n: A.Later) -> str:
+    return f"later: {_body(n.body)}"
 
 
 @_text.register

@@ -242,6 +242,9 @@ class Resolver:
         if s.unused is not None:
             self.stmt(s.unused, scope)
 
+    def s_later(self, s: A.Later, scope):
+        self.stmt(s.body, scope)
+
     def s_draw(self, s: A.Draw, scope):
         if s.count is not None:
             self.number(s.count, scope)

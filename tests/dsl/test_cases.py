@@ -138,6 +138,13 @@ PROGRAMS = [
     ("repeat: may pay 1 gold: score 2", prog(A.Repeat(None, A.MayPay((amt(1, "gold"),), S2)))),
     ("grant special_tile", prog(A.Grant(n("special_tile"), None))),
     ("grant special_tile or score 1", prog(A.Grant(n("special_tile"), S1))),
+    ("later: move hunger_wall sideways", prog(A.Later(A.Move(n("hunger_wall"), n("sideways"), None, ())))),
+    ("later: may pay 1 gold: score 4", prog(A.Later(A.MayPay((amt(1, "gold"),), score(4))))),
+    ("later: { advance technology; score 1 }", prog(A.Later(blk(A.Advance(n("technology"), None), S1)))),
+    ("gain 1 gold; later: score 2", prog(G1, A.Later(S2))),
+    ("on x: later: score 1", prog(trig("x", A.Later(S1)))),
+    # an `else` after `later:` belongs to the `if` inside it
+    ("later: if a: score 1 else: score 2", prog(A.Later(A.If(a_, S1, S2)))),
     ("draw 3 from technology_i keep 1", prog(A.Draw(num(3), n("technology_i"), num(1), None))),
     ("draw all from river keep 1 to gold_mine", prog(A.Draw(None, n("river"), num(1), n("gold_mine")))),
     ("draw 1 + 2 from bridge_iv keep 2 - 1", prog(A.Draw(op("+", 1, 2), n("bridge_iv"), op("-", 2, 1), None))),
@@ -206,6 +213,7 @@ PROGRAMS = [
     ("on x(y)\n  while a\n  once per turn\n  from next turn:\n  score 1",
      prog(trig("x", S1, arg="y", whiles=[a_], once="turn", from_next="turn"))),
     ("grant special_tile\nor score 1", prog(A.Grant(n("special_tile"), S1))),
+    ("later:\n  score 1\nscore 2", prog(A.Later(S1), S2)),
     # line breaks inside parentheses are ignored; so are breaks where a statement cannot end
     ("score (1 +\n 2)", prog(score(op("+", 1, 2)))),
     ("score min(gold,\n  stone)\nscore 1", prog(score(call("min", ref("gold"), ref("stone"))), S1)),
@@ -491,6 +499,7 @@ SYNTAX_ERRORS = [
     # clearer E101s: a comma between statements, a keyword where a name is needed
     ("choose { gain 1 gold, gain 1 stone }", "E101", 22),
     ("advance score 2", "E101", 8),
+    ("advance later", "E101", 8),
     ("may pay gold: score 2", "E108", 8),
     # E106: unclosed bracket, reported where it opens
     ("choose { gain 1 gold | score 1", "E106", 7),
@@ -509,6 +518,8 @@ SYNTAX_ERRORS = [
     ("repeat score 1", "E107", 7),
     ("on x if a gain 1 gold", "E107", 10),
     ("on x\nif a: score 1", "E107", 4),  # `if` may start a statement: the line break ends the header
+    ("later score 2", "E107", 6),
+    ("gain 1 gold; later gain 1 gold", "E107", 19),
     # E108: a number or expression is missing
     ("gain gold", "E108", 5),
     ("score", "E108", 5),
@@ -526,6 +537,7 @@ SYNTAX_ERRORS = [
     ("choose { 1 | 2 }", "E109", 9),
     ("may wood", "E109", 4),
     ("on x: wood", "E109", 6),
+    ("later: wood", "E109", 7),
     ("{}", "E109", 1),
 ]
 

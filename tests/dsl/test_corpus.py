@@ -195,4 +195,4 @@ def test_scoped_entries_need_their_scope(ruleset):
 def test_corpus_uses_every_statement_kind():
     kinds = {type(n).__name__ for e in ENTRIES if e.start == "program" for n in A.walk(parse(e.text))}
     assert {"Gain", "Pay", "Score", "Advance", "Produce", "Move", "Perform", "Choose", "May", "MayPay", "Repeat",
-            "Grant", "Draw", "Use", "Place", "Trigger", "Block", "Count", "Call", "This"} <= kinds
+            "Grant", "Later", "Draw", "Use", "Place", "Trigger", "Block", "Count", "Call", "This"} <= kinds

@@ -231,6 +231,8 @@ CANONICAL = [
     ("if a: { if b: score 1 } else: score 2", "if a: { if b: score 1 } else: score 2"),
     ("if a: { may pay 1 gold: if b: score 1 } else: score 2", "if a: { may pay 1 gold: if b: score 1 } else: score 2"),
     ("if a: { grant x or if b: score 1 } else: score 2", "if a: { grant x or if b: score 1 } else: score 2"),
+    ("if a: { later: if b: score 1 } else: score 2", "if a: { later: if b: score 1 } else: score 2"),
+    ("later:\n  { score 1\n score 2 }", "later: { score 1; score 2 }"),
     # ... but a grant without `or`, or an if with its own else, needs none
     ("if a: { grant x } else: score 2", "if a: { grant x } else: score 2"),
     ("if a: grant x else: score 2", "if a: grant x else: score 2"),
