@@ -23,6 +23,7 @@ from typing import Any, Callable
 from .dsl import ast as A
 from .dsl.printer import to_text
 from .errors import RulesError
+from .layout import Layout, build_layout
 from .model import RECORD_KINDS
 from .state import Decision, Frame, GameState, PlayerState
 
@@ -67,6 +68,8 @@ class Tables:
     triggers: dict[tuple[str, str], tuple[tuple[str, int], ...]]  # (kind, id) -> (program key, trigger index)
     event_keys: dict[str, str]  # event -> the parameter `on event(X)` matches
     grids: dict[str, GridTable]
+    layout: Layout  # boards, tile kinds, rows (see layout.py)
+    global_triggers: tuple[tuple[str, int, str], ...]  # (program key, trigger index, source) active for every player
 
 
 def build_tables(rs) -> Tables:
@@ -93,6 +96,7 @@ def build_tables(rs) -> Tables:
             key_of_path.get(("tracks", ("tracks", ti, "beyond_top"))),
         )
     road = rs.single("kings_road")
+    global_triggers = []
     if road is not None:
         # the road's space effects (the replacement tiles in use cover theirs) run on arrival
         faces = {t.replaces: t for t in road.replacement_tiles if t.id in road.replacement_tiles_in_use}
@@ -102,7 +106,10 @@ def build_tables(rs) -> Tables:
             for ei, e in enumerate(s.effects):
                 if e.id in faces:
                     ti = road.replacement_tiles.index(faces[e.id])
-                    progs.append(key_of_path[("kings_road", ("replacement_tiles", ti, "effect"))])
+                    key = key_of_path[("kings_road", ("replacement_tiles", ti, "effect"))]
+                    progs.append(key)
+                    # a face's triggers ("while your pawn is on this space") listen for every player
+                    global_triggers += [(key, i, faces[e.id].id) for i in range(len(programs[key].triggers))]
                 else:
                     progs.append(key_of_path[("kings_road", ("spaces", si, "effects", ei, "effect"))])
             if progs:
@@ -138,7 +145,8 @@ def build_tables(rs) -> Tables:
     tables = {t.id: tuple((s.min, s.points) for s in t.steps) for t in (scoring.tables if scoring else ())}
     return Tables(programs, asts, caps, {g: tuple(v) for g, v in groups.items()}, tracks, records, kind_of, keys,
                   milestones, {s.id: s.run_on_keep for s in pack.stacks if s.run_on_keep}, tables, triggers,
-                  {e.id: e.key for e in pack.events if e.key}, _grids(rs))
+                  {e.id: e.key for e in pack.events if e.key}, _grids(rs), build_layout(rs, key_of_path, records),
+                  tuple(global_triggers))
 
 
 def _grids(rs) -> dict[str, GridTable]:
@@ -185,12 +193,11 @@ class View:
 
     def count(self, quant, kind, pred) -> int:
         players = self.s.players if quant == "all" else [self.p]
-        n = 0
-        for pl in players:
-            for rid in pl.owned.get(kind, ()):
-                if pred is None or pred(self, (kind, rid)):
-                    n += 1
-        return n
+        ids = [rid for pl in players for rid in pl.owned.get(kind, ())]
+        if quant == "all":  # neutral tiles on the shared map count too (OPEN-46)
+            ids += [e["tile"] for e in self.s.table.get("city", {}).values()
+                    if e.get("owner") is None and self.t.kind_of.get(e["tile"]) == kind]
+        return sum(1 for rid in ids if pred is None or pred(self, (kind, rid)))
 
     def attribute(self, record, name: str):
         if record is None:
@@ -198,12 +205,29 @@ class View:
         kind, rid = record
         if name == "owned":
             return rid in self.p.owned.get(kind, ())
+        if name in ("covered", "claimed", "resolved"):
+            return self._runtime(kind, rid, name)
+        site = self.s.table.get("where", {}).get(rid)
+        if site is not None and self.t.layout.city is not None and name not in ("era", "icons"):
+            area = self.t.layout.city.plaza_of.get(site)  # a placed tile's site attribute: the area it belongs to
+            if area is not None and not hasattr(self.t.records.get((kind, rid)), name):
+                return area
         model = self.t.records.get((kind, rid))
         if model is None:
             return None
         if hasattr(model, name):
             return getattr(model, name)
         return name in getattr(model, "icons", ())
+
+    def _runtime(self, kind: str, rid: str, name: str) -> bool:
+        if name == "covered":
+            return any(rid == tile for stack in self.p.area.values() for tile, _ in stack[:-1])
+        hexes = [h for h, t in self.s.table.get("plazas", {}).items() if t == rid] or [rid]
+        if name == "resolved":
+            return any(h in self.s.table.get("resolved", []) for h in hexes)
+        city, cmap = self.s.table.get("city", {}), self.t.layout.city
+        sites = [s for h in hexes for s in (cmap.sites_of.get(h, ()) if cmap else ())]
+        return any((city.get(s, {}).get("piece") or [None, None])[1] == self.p.seat for s in sites)
 
     def this(self):
         return tuple(self.f.this) if self.f and self.f.this else None
@@ -224,6 +248,7 @@ _SUB = {  # op -> positions of sub-blocks in its step tuple
     "if": lambda s: (s[2], s[3] or ()),
     "repeat": lambda s: (s[2],),
     "grant": lambda s: (s[2] or (),),
+    "later": lambda s: (s[1],),
 }
 
 
@@ -246,7 +271,7 @@ def _ast_block_at(tree: A.Program, addr, trigger: int | None) -> list:
         node, k = stmts[addr[i]], addr[i + 1]
         sub = {A.Block: lambda n: [n], A.Choose: lambda n: list(n.options), A.May: lambda n: [n.body],
                A.MayPay: lambda n: [n.body], A.If: lambda n: [n.then, n.otherwise], A.Repeat: lambda n: [n.body],
-               A.Grant: lambda n: [n.unused]}[type(node)](node)[k]
+               A.Grant: lambda n: [n.unused], A.Later: lambda n: [n.body]}[type(node)](node)[k]
         stmts = list(sub.body) if isinstance(sub, A.Block) else [sub]
     return stmts
 
@@ -254,7 +279,12 @@ def _ast_block_at(tree: A.Program, addr, trigger: int | None) -> list:
 @dataclass
 class Machine:
     tables: Tables
-    mechanisms: dict[str, Callable] = field(default_factory=dict)  # op -> engine handler
+    mechanisms: dict[str, Callable] = field(default_factory=dict)  # op -> board mechanism (see mechanisms.py)
+    natives: dict[str, tuple] = field(default_factory=dict)  # "@name" -> (step, answer) of native frames
+
+    @property
+    def layout(self) -> Layout:
+        return self.tables.layout
 
     # ------------------------------------------------------------ entry points
     def start(self, state: GameState, key: str, player: int, source: str, this=None, event=None) -> None:
@@ -265,9 +295,12 @@ class Machine:
         """Execute until every frame is done or a decision is needed."""
         while state.frames and state.decision is None:
             frame = state.frames[-1]
-            if frame.key == ADVANCE:
-                state.frames.pop()
-                self.advance(state, frame.player, frame.this[0], frame.source)
+            if frame.key[:1] == "@":
+                if frame.key == ADVANCE:
+                    state.frames.pop()
+                    self.advance(state, frame.player, frame.this[0], frame.source)
+                else:
+                    self.natives[frame.key][0](self, state, frame)
                 continue
             prog = self.tables.programs[frame.key]
             block = block_at(prog, frame.addr, frame.trigger)
@@ -288,6 +321,10 @@ class Machine:
             raise RulesError(f"the decision has options 1 to {len(d.options)}, not {index + 1}")
         state.decision = None
         frame = state.frames[-1]
+        if frame.key[:1] == "@":
+            self.natives[frame.key][1](self, state, frame, index, d)
+            self.run(state)
+            return
         step = block_at(self.tables.programs[frame.key], frame.addr, frame.trigger)[frame.pc]
         op = step[0]
         frame.pc += 1
@@ -544,6 +581,9 @@ class Machine:
         key = self.tables.keys.get((kind, kept, field_name)) if field_name else None
         if key:
             self.start(state, key, frame.player, kept, (kind, kept))
+        if d.data["stack"] in self.layout.plank_stacks and len(state.table.get("bridge", {})) < self.layout.complete_at:
+            # laid as a plank first: the covered bonuses, then the tile's own (R-ROAD-5, R-ROAD-7)
+            state.frames.append(Frame("@plank", [], 0, frame.player, kept, [kind, kept], {"tile": kept}))
 
     # ------------------------------------------------------------ events and triggers
     def emit(self, state: GameState, player_index: int, event: str, params: dict) -> None:
@@ -558,6 +598,12 @@ class Machine:
                     if trig.once_per:
                         state.flags.append(f"{trig.once_per}:{player_index}:{key}:{ti}")
                     state.frames.append(Frame(key, [], 0, player_index, rid, [kind, rid], dict(params), ti))
+        for key, ti, source in self.tables.global_triggers:
+            trig = self.tables.programs[key].triggers[ti]
+            if trig.event == event and self._active(state, player_index, "", source, key, ti, trig, params):
+                if trig.once_per:
+                    state.flags.append(f"{trig.once_per}:{player_index}:{key}:{ti}")
+                state.frames.append(Frame(key, [], 0, player_index, source, None, dict(params), ti))
 
     def _active(self, state, player_index, kind, rid, key, ti, trig, params) -> bool:
         if trig.arg is not None and params.get(self.tables.event_keys.get(trig.event)) != trig.arg:

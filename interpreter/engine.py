@@ -30,14 +30,14 @@ import random
 from dataclasses import dataclass
 from functools import cached_property
 
-from . import crane, rows, schedule
+from . import crane, mechanisms, rows, schedule
 from .effects import Machine, Tables, View, build_tables
 from .errors import IllegalActionError, RulesError
 from .state import Frame, GameState, PlayerState
 
 # Statements the effect machine runs without help from board mechanisms.
 _MACHINE_OPS = {"gain", "pay", "score", "advance", "produce", "block", "choose", "may", "may_pay", "if", "repeat",
-                "grant", "draw", "use"}
+                "grant", "draw", "use", *mechanisms.OPS}
 
 
 def _ops(steps) -> set[str]:
@@ -55,6 +55,8 @@ def _ops(steps) -> set[str]:
             out |= _ops(step[2]) | _ops(step[3] or ())
         elif step[0] == "grant":
             out |= _ops(step[2] or ())
+        elif step[0] == "later":
+            out |= _ops(step[1])
     return out
 
 
@@ -71,7 +73,7 @@ class Rules:
 
     @cached_property
     def machine(self) -> Machine:
-        return Machine(self.tables)
+        return Machine(self.tables, dict(mechanisms.OPS), dict(mechanisms.NATIVES))
 
     @cached_property
     def geometry(self) -> crane.CraneGeometry:
@@ -123,7 +125,11 @@ class Game:
             return []
         s, info = self.state, self.state.turn_info
         if s.decision is not None:
-            return [a for a in (f"choose {i + 1}" for i in range(len(s.decision.options))) if self._completes(a)]
+            d = s.decision
+            if d.kind in _NAMED:  # placements are generated legal; picks and planks are few, so try them
+                acts = [f"{d.kind} {o}" for o in d.options]
+                return sorted(acts) if d.kind == "place" else sorted(a for a in acts if self._completes(a))
+            return [a for a in (f"choose {i + 1}" for i in range(len(d.options))) if self._completes(a)]
         if info.get("discarding"):
             return sorted(f"discard {r}" for r in self._carry_group() if self._player.holdings.get(r, 0) > 0)
         out = []
@@ -151,7 +157,9 @@ class Game:
             out += [f"extra {a}" for a in self.rules.playable_actions]
         out += self._seal_options()
         out += self._use_options()
-        out = [a for a in out if not a.startswith(("act ", "extra ", "use ")) or self._completes(a)]
+        out += [f"resolve {e['label']}" for e in info.get("later", ())]
+        out += [f"do {a}" for a in self.rules.tables.layout.anytime]
+        out = [a for a in out if not a.startswith(("act ", "extra ", "use ", "do ")) or self._completes(a)]
         if taken is not None and (info.get("main_done") or not any(a.startswith("act ") for a in out)):
             out.append("end")
         return sorted(set(out))
@@ -283,6 +291,9 @@ class Game:
         return out
 
 
+_NAMED = ("pick", "place", "plank")  # decisions answered by naming the option, not by its number
+
+
 def winner_of(scores: list[int]) -> int | None:
     """Most points wins; among tied players the one latest in seat order (R-TIE-1, R-TIE-2). Seats from 1."""
     if len(scores) < 2:
@@ -313,13 +324,35 @@ class _Turn:
         if verb == "choose":
             self.m.answer(self.s, int(arg) - 1)
             self._settle()  # a decision may have been the last thing an ending turn waited for
+        elif verb in _NAMED:
+            d = self.s.decision
+            if d is None or d.kind != verb or arg not in d.options:
+                raise RulesError(f"no pending choice offers `{action}`")
+            self.m.answer(self.s, d.options.index(arg))
+            self._settle()
         elif verb == "take":
             self._take(arg)
         elif verb in ("act", "extra"):
+            if verb == "act" and info.get("tile") is None:
+                raise RulesError("take an action tile first")
+            if verb == "act" and arg not in self.r.tile_actions.get(info["tile"], ()):
+                raise RulesError(f"the action tile {info['tile']} does not show {arg}")
             info["main_done" if verb == "act" else "extra_done"] = True
-            self._run(self.r.action_key(arg), f"action:{arg}")
-            self.m.emit(self.s, self.s.current, "action_performed", {"action": arg})
+            self.s.frames.append(mechanisms.start_performance(self.s.current, arg, main=verb == "act"))
             self.m.run(self.s)
+        elif verb == "resolve":
+            entries = info.get("later", [])
+            entry = next((e for e in entries if e["label"] == arg), None)
+            if entry is None:
+                raise RulesError(f"nothing named {arg} waits to be resolved")
+            entries.remove(entry)
+            self.s.frames.append(mechanisms.later_frame(entry))
+            self.m.run(self.s)
+        elif verb == "do":
+            key = self.r.tables.layout.anytime.get(arg)
+            if key is None:
+                raise RulesError(f"unknown action {action!r}")
+            self._run(key, arg)
         elif verb == "bonus":
             info["bonus_used"] = True
             self._run_bonus()
@@ -400,6 +433,12 @@ class _Turn:
                 self._run_bonus()
                 if self.s.decision or self.s.frames:
                     return
+        while info.get("later"):  # deferred effects nobody resolved are resolved now (R-TIME-5, OPEN-30)
+            entries = info.pop("later")
+            self.s.frames.extend(mechanisms.later_frame(e) for e in reversed(entries))
+            self.m.run(self.s)
+            if self.s.decision or self.s.frames:
+                return
         if not info.get("permits_expired"):
             info["permits_expired"] = True
             self.m.expire_permits(self.s, self.s.current)  # e.g. an unused special-tile right scores (R-ROW-4)
@@ -445,6 +484,7 @@ class _Turn:
     def _final_scoring(self) -> None:
         """R-SCORE-1..8 from content: every player completes a step before the next; conversions
         are made as far as they go (OPEN-42's automatic default)."""
+        self.s.table["scoring"] = True
         for step in self.r.ruleset.single("scoring").final:
             key = f"scoring/final/{step.id}/effect"
             for seat, player in enumerate(self.s.players):
@@ -527,8 +567,9 @@ def _setup_city(ruleset, state: GameState, players: int, rng: random.Random) -> 
     in_play = [h.id for h in city.hexes if h.type == "plaza" and (not h.marks or count in h.marks)]
     state.table["plazas"] = dict(zip(in_play, plazas))  # unused plaza tiles go back to the box
     stack = state.stacks.get(rows.stack_key(city.site_kind, 1, "regular"), [])
-    state.table["city"] = {h.id: {"tile": stack.pop(0), "owner": None}
+    state.table["city"] = {h.id: {"tile": stack.pop(0), "owner": None, "rot": 0}
                            for h in city.hexes if h.type == "site" and count in h.pre_filled and stack}
+    state.table["where"] = {e["tile"]: site for site, e in state.table["city"].items()}
 
 
 def _rng_state(rng: random.Random) -> list:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .errors import IllegalActionError
 
-VERBS = ("take", "act", "bonus", "buy", "extra", "refresh", "seal", "use", "choose", "discard", "end")
+VERBS = ("take", "act", "bonus", "buy", "extra", "refresh", "seal", "use", "choose", "pick", "place", "plank", "resolve",
+         "do", "discard", "end")
 
 
 def normalise(text: str) -> str:
@@ -45,6 +46,11 @@ def describe(action: str, decision_options: list[str] | None = None) -> str:
         "extra": f"perform {arg_words} as the extra action",
         "seal": f"claim the seal {arg_words}",
         "use": f"use {arg_words}",
+        "pick": f"take {arg} from its row",
+        "place": f"place {arg.replace(' at ', ' on ').replace(' rot ', ', rotation ')}",
+        "plank": f"lay the tile as the bridge plank {arg_words}",
+        "resolve": f"resolve {arg_words} now",
+        "do": arg_words,
         "discard": f"discard one {arg_words}",
         "end": "end the turn",
     }.get(verb, action)

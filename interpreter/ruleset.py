@@ -284,9 +284,13 @@ def _check_kinds(source: PackSource, pairs, errors: ErrorBag) -> None:
         errors.add("E205", "pack.yaml must have `kind: pack`", node.span if node else Span(source.manifest.path, 1, 1))
 
 
-def _scope_for(kind: str, path: tuple) -> Scope:
+def _scope_for(model, path: tuple) -> Scope:
+    kind = model.kind
     if len(path) >= 2 and (kind, path[0]) in _RECORD_OF and isinstance(path[1], int):
         return Scope(this_kinds=(_RECORD_OF[(kind, path[0])],))
+    if kind == "pack" and len(path) >= 3 and path[0] == "tile_kinds" and isinstance(path[1], int):
+        # a tile kind's placement effects run on the tile just placed
+        return Scope(this_kinds=(model.tile_kinds[path[1]].id,))
     if kind == "pack" and path and path[0] == "icons":
         # an icon's effect runs on the tile that carries it
         return Scope(this_kinds=tuple(n for n, rk in RECORD_KINDS.items() if "icons" in rk.model.model_fields))
@@ -315,7 +319,7 @@ def _parse_fields(pairs, errors: ErrorBag) -> list[DslField]:
                 errors.add(exc.code, exc.message, _scalar_span(node, exc.start, exc.end))
                 continue
             fields.append(DslField(model.kind, path, start, text, _record_id(model, path), _key_path(model, path),
-                                   node, tree, _scope_for(model.kind, path)))
+                                   node, tree, _scope_for(model, path)))
     return fields
 
 

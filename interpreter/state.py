@@ -28,6 +28,8 @@ class PlayerState:
     milestones: list[str] = field(default_factory=list)  # one-time bonuses already taken
     pieces_free: dict[str, int] = field(default_factory=dict)
     permits: list[str] = field(default_factory=list)  # rights granted this turn
+    area: dict[str, list[list]] = field(default_factory=dict)  # personal hex "q,r" -> [[tile, rotation], ...], top last
+    used: list[str] = field(default_factory=list)  # connection ends that have paid (R-CONN-1)
 
     def add_points(self, points: int, source: str) -> None:
         self.score += points

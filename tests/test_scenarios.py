@@ -102,7 +102,7 @@ steps:
     result = run_scenario(path)
     assert result.status == "fail" and result.step == 1
     assert result.mismatches[0].path == "error" and result.mismatches[0].expected == "the player is too tired"
-    assert "not among the legal actions" in result.mismatches[0].got
+    assert "take an action tile first" in result.mismatches[0].got
     assert "the action is illegal for another reason" in result.report()
 
 
@@ -126,7 +126,7 @@ def test_an_illegal_action_that_matches_passes(tmp_path):
 players: 2
 steps:
   - do: act mines
-    error: not among the legal actions
+    error: take an action tile first
     expect: {log: [], players.0.holdings: {gold: 2, stone: 2}}
 """))
     assert result.status == "pass", result.report()

@@ -97,6 +97,8 @@ class Tier(Model):
     """Bottom to top."""
     enter_cost: Amounts | None = None
     """Extra cost to move up into this tier."""
+    on_enter: Effect | None = None
+    """Runs when a player's marker first enters this tier."""
 
 
 class TierSet(Record):
@@ -225,6 +227,8 @@ class BridgeFile(ContentFile):
     kind: Literal["bridge"]
     complete_at: int = Field(ge=1)
     """Number of planks that complete the bridge; it must equal the number of plank spaces."""
+    plank_stacks: list[Id] = []
+    """Stacks whose kept tiles are laid as planks (the player picks an empty plank space) while the bridge is not complete."""
     planks: list[Plank]
     """The plank spaces, in order, with the printed bonuses each covers."""
     tiles: list[BridgeTile]

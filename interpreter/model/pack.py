@@ -75,6 +75,9 @@ class Stack(Record):
 class Permit(Record):
     """A temporary right granted by an effect (e.g. access to a restricted row position)."""
 
+    main_action_only: bool = False
+    """The right can be used only by the main action of the turn, never by an extra or granted one."""
+
 
 class EdgeSymbol(Record):
     """An adjacency symbol on a hex edge; `reward` is what it pays when matched (none: a reminder only)."""
@@ -108,6 +111,13 @@ class TileKind(Record):
     """Corner colours tiles of this kind may carry."""
     attributes: list[Attribute] = []
     """Attributes a placed tile takes from its site (usable in `where` and `this.`)."""
+    placed_on: Literal["action_hex", "ring", "site"] | None = None
+    """Where a built tile goes: the player's action hex of the tile's `action`, an empty hex of the ring around
+    the player's action board, or an empty site of the shared map."""
+    on_place: Effect | None = None
+    """Runs when a tile of this kind is placed; `this` is the tile."""
+    corner_reward: Effect | None = None
+    """Gained once per corner match when a tile of this kind is placed."""
 
 
 class PackFile(ContentFile):

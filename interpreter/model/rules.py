@@ -18,6 +18,8 @@ class Row(Model):
     """Number of special positions (to the right of the regular ones)."""
     refresh_cost: list[Amounts] = []
     """Alternative costs of refreshing the row (pay one)."""
+    special_permit: Id | None = None
+    """A permit (declared in pack.yaml) needed to take a tile from a special position; none: anyone may."""
 
 
 class EraChange(Model):
@@ -34,6 +36,13 @@ class PlayerSetup(Model):
     """Seats at the table; more than `players` when a dummy fills a seat."""
     dummy: bool = False
     """A non-scoring automatic seat fills the table (solo)."""
+
+
+class AnytimeAction(Record):
+    """Something the active player may do at any moment of their turn, as often as they can pay for it."""
+
+    effect: Effect
+    """What doing it does (costs included)."""
 
 
 class TrackStart(Model):
@@ -69,6 +78,8 @@ class SetupFile(ContentFile):
     """Pieces each player has free after setup, by piece id (the others mark tracks and bonuses)."""
     extra_action_costs: list[Amounts] = Field(min_length=1)
     """Alternative payments for the one extra action per turn."""
+    anytime_actions: list[AnytimeAction] = []
+    """Actions on every turn's menu, usable any number of times (e.g. buying a move on a grid)."""
 
 
 class Step(Model):

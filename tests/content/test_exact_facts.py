@@ -275,11 +275,13 @@ def test_kings_road(rs):
     assert same(spaces[4].effects[0].effect, "draw 3 from bridge_iv keep 1")  # R-ROAD-5
     assert same(spaces[5].effects[0].effect, "draw all from bridge_v keep 1")  # R-ROAD-7
     texts = [parse(e.effect) for n in (1, 2, 3) for e in spaces[n].effects]
-    assert parse("score 3 * count(upgrade where era == 1)") in texts  # KR-1
-    assert parse("may pay 1 gold: score 4") in texts  # KR-2
+    # street effects are resolved at any moment of the turn (R-ROAD-3, DIFF-20)
+    assert parse("later: score 3 * count(upgrade where era == 1)") in texts  # KR-1
+    assert parse("later: may pay 1 gold: score 4") in texts  # KR-2
+    assert all(t.items and type(t.items[0]).__name__ == "Later" for t in texts)
     faces = {t.id: t for t in road.replacement_tiles}
     assert len({t.tile for t in faces.values()}) == 3  # three physical tiles
-    assert same(faces["krt_ii_silver_windows"].effect, "score 2 * silver_window")  # KRT-1
+    assert same(faces["krt_ii_silver_windows"].effect, "later: score 2 * silver_window")  # KRT-1
 
 
 def test_plaza_plz_1(rs):

@@ -5,6 +5,7 @@ Each test builds a small state by hand (setup is the engine's job) and runs real
 
 import pytest
 
+from interpreter import mechanisms
 from interpreter.effects import Machine, View, build_tables
 from interpreter.errors import RulesError
 from interpreter.ruleset import load_ruleset
@@ -33,8 +34,12 @@ def new_state(tables, players=2, **holdings):
     return GameState(players=ps, stacks=stacks)
 
 
+def machine(tables) -> Machine:
+    return Machine(tables, dict(mechanisms.OPS), dict(mechanisms.NATIVES))
+
+
 def run_text(tables, state, key, player=0, answers=(), source="test"):
-    m = Machine(tables)
+    m = machine(tables)
     m.start(state, key, player, source)
     m.run(state)
     for a in answers:
@@ -70,7 +75,7 @@ def test_ex4_produce_stone_with_marker_on_7(tables):
     assert s.decision.kind == "keep" and len(s.decision.options) == 3
     kept = s.decision.options[1]
     others = [o for o in s.decision.options if o != kept]
-    Machine(tables).answer(s, 1)
+    machine(tables).answer(s, 1)
     assert p.tracks["technology"] == 1 and p.owned["technology"] == [kept]
     assert s.stacks["technology_i"][-2:] == others  # the others to the bottom, in order
     assert p.holdings["stone"] == 7  # 6 quarries + 1 from the token
@@ -100,7 +105,7 @@ def test_expand_reaching_the_token_space_chooses_a_token_from_the_river(tables):
     run_text(tables, s, action("mines"), answers=[0])  # option (a): gain 1 gold and advance
     assert p.holdings["gold"] == 3 and p.tracks["gold_mine"] == 6
     assert s.decision.kind == "keep" and s.decision.options == river  # any token of the river
-    Machine(tables).answer(s, 2)
+    machine(tables).answer(s, 2)
     assert p.track_tokens["gold_mine"] == [river[2]] and s.stacks["river"] == river[:2] + river[3:]
 
 
@@ -181,7 +186,7 @@ def test_once_per_turn_triggers_fire_once_until_the_flags_are_cleared(tables):
     p = s.players[0]
     p.owned["technology"] = ["t2_corners_red"]
     p.acquired["technology:t2_corners_red"] = 0
-    m = Machine(tables)
+    m = machine(tables)
     for _ in range(2):
         m.emit(s, 0, "corner_token_gained", {"colour": "red"})
         m.run(s)
@@ -200,16 +205,22 @@ def test_bridge_tiles_kept_from_their_stack_run_their_effect(tables):
     s.stacks["bridge_iv"] = ["br4_hunger_wall", "br4_technology", "br4_cathedral"]
     m = run_text(tables, s, "kings_road/spaces/4/effects/kr_iv/effect")
     assert s.decision.kind == "keep"
-    m.answer(s, 1)  # keep the technology tile: advance technology 3 (first draw at space I)
+    m.answer(s, 1)  # keep the technology tile; first it becomes a plank (R-ROAD-5)
     assert s.players[0].owned["bridge_tile"] == ["br4_technology"]
     assert s.stacks["bridge_iv"] == ["br4_hunger_wall", "br4_cathedral"]
+    assert s.decision.kind == "plank" and s.decision.options == [f"plank_{i}" for i in range(1, 6)]
+    m.answer(s, 1)  # plank_2 covers "gain 1 stone" and "score 2"; then the tile's own advance technology 3
+    assert s.table["bridge"] == {"plank_2": "br4_technology"}
+    assert s.players[0].holdings["stone"] == 3 and s.players[0].breakdown == {"bridge:plank_2": 2}
     assert s.decision is not None and s.decision.data["stack"] == "technology_i"
 
 
 def test_board_statements_need_the_engine(tables):
     s = new_state(tables)
+    m = Machine(tables)  # a machine without the board mechanisms
+    m.start(s, action("upgrade"), 0, "test")
     with pytest.raises(RulesError, match="needs the engine"):
-        run_text(tables, s, action("upgrade"))
+        m.run(s)
 
 
 def test_paying_more_than_held_is_refused(tables):
@@ -237,7 +248,8 @@ def test_view_reads_values_and_counts(tables):
     v = View(tables, s, 0)
     assert v.query("value", "gold_mine") == 8
     assert tables.programs["bridge/br5_upgrades/scoring"].steps[0][1](v, None) == 6  # 3 per upgrade
-    assert tables.programs["kings_road/spaces/3/effects/kr_iii_main/effect"].steps[0][1](v, None) == 3  # Era I only
+    later = tables.programs["kings_road/spaces/3/effects/kr_iii_main/effect"].steps[0]
+    assert later[0] == "later" and later[1][0][1](v, None) == 3  # Era I only
     assert v.table("eggs", 7) == 10 and v.table("walls", 3) == 4
 
 

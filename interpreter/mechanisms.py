@@ -1,0 +1,518 @@
+"""Board mechanisms for the effect machine: performing actions, building tiles from rows onto the
+personal area or the shared map, moving markers on grids, placing pieces, deferred (`later`)
+effects, laying bridge planks and resolving enclosed areas.
+
+A mechanism that needs choices runs as a *native frame*: a frame whose key starts with "@" and
+whose local data lives in ``frame.event``. A native's ``step`` advances it (setting a decision,
+pushing program frames, or popping itself); its ``answer`` takes the decision's answer. So a half-
+done mechanism clones and serialises with the state like any program.
+
+State kept here: ``PlayerState.area`` (hex "q,r" -> stack of [tile, rotation], top last),
+``PlayerState.used`` (connection ends that paid, R-CONN-1), ``table["city"]`` (site -> tile,
+owner, rotation, piece), ``table["where"]`` (tile -> site), ``table["resolved"]`` (enclosed areas
+already resolved), ``table["bridge"]`` (plank -> tile), and per turn ``turn_info["tops"]`` /
+``turn_info["owed"]`` (upgrade bonuses, R-ACT-3/4) and ``turn_info["later"]`` (deferred effects).
+"""
+
+from __future__ import annotations
+
+from . import area as A
+from . import city as C
+from . import rows
+from .dsl.printer import to_text
+from .errors import RulesError
+from .state import Decision, Frame, GameState
+
+PERFORM, BUILD, MOVE, PLAZA, PLANK, BONUS, PICK_HALF = ("@perform", "@build", "@move", "@plaza", "@plank",
+                                                        "@bonus", "@half")
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _amounts(m, state, frame, key, less: dict | None = None) -> list[tuple[str, int]]:
+    """Evaluate a compiled amounts key, less a discount (never below zero)."""
+    view = m._view(state, frame)
+    out = []
+    for r, fn in m.tables.programs[key]:
+        n = fn(view, None) - (less or {}).get(r, 0)
+        if n > 0:
+            out.append((r, n))
+    return out
+
+
+def can_afford(player, amounts) -> bool:
+    need: dict[str, int] = {}
+    for r, n in amounts:
+        need[r] = need.get(r, 0) + n
+    return all(player.holdings.get(r, 0) >= n for r, n in need.items())
+
+
+def pay(player, amounts, what: str) -> None:
+    if not can_afford(player, amounts):
+        raise RulesError(f"player {player.seat + 1} cannot pay {_text(amounts)} for {what}")
+    for r, n in amounts:
+        player.holdings[r] -= n
+
+
+def _text(amounts) -> str:
+    return ", ".join(f"{n} {r}" for r, n in amounts) or "nothing"
+
+
+def _push(state: GameState, frames: list[Frame]) -> None:
+    """Push frames so that they run in list order."""
+    state.frames.extend(reversed(frames))
+
+
+def _prog(m, key, player, source, this=None, event=None) -> Frame:
+    return Frame(key, [], 0, player, source, list(this) if this else None, event)
+
+
+def top_of(player, hex_key: str):
+    stack = player.area.get(hex_key)
+    return tuple(stack[-1]) if stack else None
+
+
+def _mods(m, state, frame, mods) -> dict:
+    """Modifiers of `perform`/`build`/`move` as plain data: a discount, `free`, permits."""
+    out: dict = {}
+    view = m._view(state, frame)
+    for mod in mods:
+        if mod[0] == "free":
+            out["free"] = True
+        elif mod[0] == "discount":
+            d = out.setdefault("discount", {})
+            for r, fn in mod[1]:
+                d[r] = d.get(r, 0) + fn(view, None)
+        elif mod[0] == "with":
+            out.setdefault("with", []).append(mod[1])
+    return out
+
+
+# --------------------------------------------------------------------------- statements
+
+def op_perform(m, state, frame, step) -> None:
+    _, action, mods = step
+    ctx = _mods(m, state, frame, mods)
+    if action is None:  # `perform any`: the player chooses the action
+        state.frames.append(Frame(PERFORM, [], 0, frame.player, frame.source, None,
+                                  {"action": None, "main": False, **ctx, "phase": "choose"}))
+        return
+    state.frames.append(start_performance(frame.player, action, main=False, ctx=ctx))
+
+
+def start_performance(player: int, action: str, main: bool, ctx: dict | None = None) -> Frame:
+    return Frame(PERFORM, [], 0, player, f"action:{action}", None, {"action": action, "main": main, **(ctx or {}),
+                                                                      "phase": "start"})
+
+
+def op_build(m, state, frame, step) -> None:
+    _, kind, mods = step
+    ctx = dict(frame.event or {}) if frame.event and "action" in frame.event else {}
+    extra = _mods(m, state, frame, mods)
+    ctx.setdefault("discount", {})
+    for r, n in extra.get("discount", {}).items():
+        ctx["discount"][r] = ctx["discount"].get(r, 0) + n
+    state.frames.append(Frame(BUILD, [], 0, frame.player, frame.source, None,
+                              {"kind": kind, "main": bool(ctx.get("main")), "discount": ctx["discount"],
+                               "with": ctx.get("with", []) + extra.get("with", []), "phase": "pick"}))
+
+
+def op_move(m, state, frame, step) -> None:
+    _, grid, direction, steps_fn, mods = step
+    n = steps_fn(m._view(state, frame), None) if steps_fn else 1
+    ctx = _mods(m, state, frame, mods)
+    for _ in range(n):
+        state.frames.append(Frame(MOVE, [], 0, frame.player, frame.source, None, {"grid": grid, "dir": direction, **ctx}))
+
+
+def op_place(m, state, frame, step) -> None:
+    """`place PIECE on this`: a free piece of the player goes on the record (a claim, R-BUILD-6)."""
+    _, piece, _target = step
+    player = state.players[frame.player]
+    if not frame.this or player.pieces_free.get(piece, 0) <= 0:
+        return  # without a free piece the tile is still built, with no claim
+    site = state.table.get("where", {}).get(frame.this[1])
+    if site is None:
+        return
+    player.pieces_free[piece] -= 1
+    state.table["city"][site]["piece"] = [piece, frame.player]
+
+
+def op_later(m, state, frame, step) -> None:
+    """`later: X` — the active player resolves X at any moment of this turn (R-TIME-1); at once otherwise."""
+    addr = frame.addr + [frame.pc - 1, 0]
+    entry = {"key": frame.key, "addr": addr, "trigger": frame.trigger, "player": frame.player, "source": frame.source,
+             "this": frame.this, "event": frame.event, "label": later_label(frame.key)}
+    if frame.player == state.current and not state.table.get("scoring"):
+        state.turn_info.setdefault("later", []).append(entry)
+    else:
+        state.frames.append(later_frame(entry))
+
+
+def later_label(key: str) -> str:
+    parts = key.split("/")
+    return parts[-2] if len(parts) >= 2 else key
+
+
+def later_frame(e: dict) -> Frame:
+    return Frame(e["key"], list(e["addr"]), 0, e["player"], e["source"], e["this"], e["event"], e["trigger"])
+
+
+# --------------------------------------------------------------------------- performing an action
+
+def perform_step(m, state, frame) -> None:
+    ev = frame.event
+    player = state.players[frame.player]
+    if ev["phase"] == "choose":
+        state.decision = Decision(frame.player, "choose", list(m.layout.actions), {})
+        return
+    action = ev["action"]
+    if ev["phase"] == "start":
+        _note_top(m, state, player, action)
+        ev["phase"] = "done"
+        ctx = {"action": action, "main": ev["main"], "discount": ev.get("discount", {}), "with": ev.get("with", [])}
+        state.frames.append(Frame(f"pack/actions/{action}/effect", [], 0, frame.player, f"action:{action}", None, ctx))
+        return
+    state.frames.pop()
+    m.emit(state, frame.player, "action_performed", {"action": action})
+    _upgrade_bonus(m, state, frame.player, action)
+
+
+def perform_answer(m, state, frame, index, d) -> None:
+    frame.event["action"] = d.options[index]
+    frame.event["phase"] = "start"
+    frame.source = f"action:{frame.event['action']}"
+
+
+def _note_top(m, state, player, action) -> None:
+    """Remember every tile that was the top upgrade of an action's hex this turn (R-ACT-4)."""
+    geo = m.layout.area
+    if geo is None or action not in geo.action_hex:
+        return
+    top = top_of(player, A.key(geo.action_hex[action]))
+    tops = state.turn_info.setdefault("tops", {}).setdefault(action, [])
+    if top and top[0] not in tops:
+        tops.append(top[0])
+
+
+def _upgrade_bonus(m, state, seat: int, action: str) -> None:
+    """One upgrade bonus per performance, from any tile that was the top of that hex this turn (R-ACT-3/4);
+    none yet: owed, and paid when the hex is upgraded later this turn."""
+    _note_top(m, state, state.players[seat], action)
+    tops = state.turn_info.get("tops", {}).get(action, [])
+    if not tops:
+        owed = state.turn_info.setdefault("owed", {})
+        owed[action] = owed.get(action, 0) + 1
+    elif len(tops) == 1:
+        _push(state, [_bonus_frame(m, seat, tops[0])])
+    else:
+        state.frames.append(Frame(BONUS, [], 0, seat, f"action:{action}", None, {"tiles": list(tops)}))
+
+
+def _bonus_frame(m, seat, tile) -> Frame:
+    kind = m.tables.kind_of[tile]
+    return _prog(m, m.tables.keys[(kind, tile, "bonus")], seat, tile, (kind, tile))
+
+
+def bonus_step(m, state, frame) -> None:
+    state.decision = Decision(frame.player, "choose", list(frame.event["tiles"]), {})
+
+
+def bonus_answer(m, state, frame, index, d) -> None:
+    state.frames.pop()
+    _push(state, [_bonus_frame(m, frame.player, frame.event["tiles"][index])])
+
+
+# --------------------------------------------------------------------------- building a tile
+
+def build_step(m, state, frame) -> None:
+    ev = frame.event
+    if ev["phase"] == "pick":
+        options = pick_options(m, state, frame)
+        if not options:
+            raise RulesError(f"no {ev['kind']} tile can be taken and placed now")
+        state.decision = Decision(frame.player, "pick", options, {})
+    else:
+        options = place_options(m, state, frame.player, ev["kind"], ev["tile"])
+        if not options:
+            raise RulesError(f"{ev['tile']} cannot be placed anywhere")
+        state.decision = Decision(frame.player, "place", [o[0] for o in options], {})
+
+
+def _cost(m, state, frame, kind, tile) -> list[tuple[str, int]]:
+    key = m.tables.keys.get((kind, tile, "cost"))
+    return _amounts(m, state, frame, key, frame.event.get("discount")) if key else []
+
+
+def _may_special(m, player, ev) -> bool:
+    permit = m.layout.row_permit.get(ev["kind"])
+    if permit is None:
+        return True
+    if permit in m.layout.main_only and not ev["main"]:
+        return False  # R-ROW-3, R-ACT-6
+    return permit in player.permits or permit in ev.get("with", [])
+
+
+def pick_options(m, state, frame) -> list[str]:
+    ev, player = frame.event, state.players[frame.player]
+    row = state.table["rows"].get(ev["kind"], {})
+    tiles = [t for t in row.get("regular", []) if t]
+    if _may_special(m, player, ev):
+        tiles += [t for t in row.get("special", []) if t]
+    out = []
+    for t in tiles:
+        if can_afford(player, _cost(m, state, frame, ev["kind"], t)) and place_options(m, state, frame.player, ev["kind"], t,
+                                                                                      less=_cost(m, state, frame, ev["kind"], t)):
+            out.append(t)
+    return out
+
+
+def _rotations(features: tuple[tuple[str, ...], ...]) -> list[int]:
+    """Rotations that give distinct faces (a tile with no features has one)."""
+    seen, out = set(), []
+    for r in range(6):
+        face = tuple(tuple(f[(s - r) % 6] for s in range(6)) for f in features)
+        if face not in seen:
+            seen.add(face)
+            out.append(r)
+    return out
+
+
+def place_options(m, state, seat, kind, tile, less=()) -> list[tuple[str, str, int]]:
+    """(label, where, rotation) for every legal placement; `less` is what the player is about to pay."""
+    info = m.layout.kinds.get(kind)
+    if info is None or info.placed_on is None:
+        raise RulesError(f"tiles of kind '{kind}' have no place to go")
+    rec = m.tables.records[(kind, tile)]
+    rots = _rotations((tuple(rec.edges), tuple(rec.corners)))
+    player = state.players[seat]
+    if info.placed_on == "action_hex":
+        h = m.layout.area.action_hex.get(rec.action)
+        where = [A.key(h)] if h is not None else []
+    elif info.placed_on == "ring":
+        where = [A.key(h) for h in m.layout.area.ring if A.key(h) not in player.area]
+    else:
+        holdings = dict(player.holdings)
+        for r, n in less:
+            holdings[r] = holdings.get(r, 0) - n
+        where = []
+        for site in C.legal_sites(m.layout.city, set(state.table.get("city", {}))):
+            cost_key, _ = m.layout.premium.get(site, (None, 0))
+            if cost_key:
+                view = m._view(state, Frame("", [], 0, seat, ""))
+                if any(holdings.get(r, 0) < fn(view, None) for r, fn in m.tables.programs[cost_key]):
+                    continue
+            where.append(site)
+    return [(f"{tile} at {w} rot {r}", w, r) for w in where for r in rots]
+
+
+def build_answer(m, state, frame, index, d) -> None:
+    ev, player = frame.event, state.players[frame.player]
+    kind = ev["kind"]
+    if ev["phase"] == "pick":
+        tile = d.options[index]
+        row = state.table["rows"][kind]
+        if tile in row.get("special", []):
+            permit = m.layout.row_permit.get(kind)
+            if permit and permit in player.permits:
+                player.permits.remove(permit)  # the right is used up; no points instead (R-ROW-4)
+        pay(player, _cost(m, state, frame, kind, tile), tile)
+        rows.take(state.table["rows"], state.stacks, kind, tile, state.table.get("era", 1))
+        ev.update(tile=tile, phase="place")
+        reward = m.tables.keys.get((kind, tile, "reward"))
+        if reward:
+            state.frames.append(_prog(m, reward, frame.player, tile, (kind, tile)))
+        return
+    _label, where, rot = next(o for o in place_options(m, state, frame.player, kind, ev["tile"]) if o[0] == d.options[index])
+    state.frames.pop()
+    place_tile(m, state, frame.player, kind, ev["tile"], where, rot)
+
+
+def place_tile(m, state, seat, kind, tile, where, rot) -> None:
+    """Put a tile down and queue what that gives, in rule order (R-BUILD-11, R-WALL, R-UPGRADE)."""
+    player = state.players[seat]
+    info = m.layout.kinds[kind]
+    rec = m.tables.records[(kind, tile)]
+    this = (kind, tile)
+    player.owned.setdefault(kind, []).append(tile)
+    player.acquired[f"{kind}:{tile}"] = state.turn
+    queue: list[Frame] = []
+    if info.placed_on == "site":
+        state.table.setdefault("city", {})[where] = {"tile": tile, "owner": seat, "rot": rot}
+        state.table.setdefault("where", {})[tile] = where
+        cost_key, points = m.layout.premium.get(where, (None, 0))
+        if cost_key:
+            pay(player, _amounts(m, state, Frame("", [], 0, seat, ""), cost_key), where)
+        if points:
+            player.add_points(points, f"site:{where}")
+        placed = {h: (tuple(m.tables.records[(m.tables.kind_of[e["tile"]], e["tile"])].corners), e.get("rot", 0))
+                  for h, e in state.table["city"].items() if h != where}
+        matches = {c: C.corner_matches(m.layout.city, where, rot, tuple(rec.corners), c, placed) for c in sorted(info.colours)}
+    else:
+        player.area.setdefault(where, []).append([tile, rot])
+        tops = {A.parse_key(h): tuple(s[-1]) for h, s in player.area.items() if h != where}
+        edges = lambda t: tuple(m.tables.records[(m.tables.kind_of[t], t)].edges)  # noqa: E731
+        corners = lambda t: tuple(m.tables.records[(m.tables.kind_of[t], t)].corners)  # noqa: E731
+        conn = A.connect(m.layout.area, A.parse_key(where), tile, rot, tops, edges, corners, set(m.layout.symbols),
+                         set(info.colours), set(player.used))
+        player.used.extend(conn.used)
+        queue += [_prog(m, m.layout.symbols[s], seat, f"adjacency:{s}") for s in conn.symbols]
+        matches = {c: 0 for c in info.colours}
+        if conn.corners:
+            matches[next(iter(sorted(info.colours)))] = conn.corners
+    for colour, n in matches.items():
+        for _ in range(n):
+            if info.corner_reward:
+                queue.append(_prog(m, info.corner_reward, seat, f"corner:{colour}", this))
+            queue.append(Frame(EMIT, [], 0, seat, "", None, {"event": "corner_token_gained", "params": {"colour": colour}}))
+    if info.on_place:
+        queue.append(_prog(m, info.on_place, seat, tile, this))
+    queue += [_prog(m, key, seat, icon, this) for icon, key in m.layout.icons if icon in getattr(rec, "icons", ())]
+    queue.append(Frame(EMIT, [], 0, seat, "", None, {"event": "tile_placed", "params": {"kind": kind, "tile": list(this)}}))
+    if info.placed_on == "action_hex":
+        action = rec.action
+        tops_now = state.turn_info.setdefault("tops", {}).setdefault(action, [])
+        tops_now.append(tile)
+        owed = state.turn_info.get("owed", {}).pop(action, 0)
+        queue += [_bonus_frame(m, seat, tile) for _ in range(owed)]  # retroactive bonus (R-ACT-4)
+    if info.placed_on == "site":
+        plaza = m.layout.city.plaza_of.get(where)
+        if plaza and plaza not in state.table.get("resolved", []) and C.enclosed(m.layout.city, plaza, set(state.table["city"])):
+            queue.append(Frame(PLAZA, [], 0, seat, f"plaza:{plaza}", None, {"plaza": plaza}))
+    _push(state, queue)
+
+
+# --------------------------------------------------------------------------- queued events
+
+EMIT = "@emit"
+
+
+def emit_step(m, state, frame) -> None:
+    state.frames.pop()
+    m.emit(state, frame.player, frame.event["event"], frame.event["params"])
+
+
+# --------------------------------------------------------------------------- grids
+
+def move_step(m, state, frame) -> None:
+    """One move of a marker on a grid, paying first (R-PROJ-3..5, OPEN-15, OPEN-16)."""
+    state.frames.pop()
+    ev = frame.event
+    grid = m.layout.grids[ev["grid"]]
+    player = state.players[frame.player]
+    row, col = player.grids[grid.id]
+    direction = grid.sideways if ev["dir"] == "sideways" else ev["dir"]
+    dr, dc = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}[direction]
+    nrow, ncol = row + dr, col + dc
+    exists = 1 <= nrow <= len(grid.cols) and ncol in grid.cols[nrow - 1]
+    if not exists:
+        if direction == "up":
+            raise RulesError(f"there is no square above on {grid.id}")
+        return  # a sideways move with no square in its direction is lost
+    fake = Frame("", [], 0, frame.player, frame.source)
+    if direction == "up" and not ev.get("free"):
+        cost = _amounts(m, state, fake, grid.up_cost, ev.get("discount")) if grid.up_cost else []
+        entered = grid.tier[nrow - 1]
+        if entered != grid.tier[row - 1] and entered in grid.tier_cost:
+            cost += _amounts(m, state, fake, grid.tier_cost[entered])
+        pay(player, cost, f"a move up on {grid.id}")
+    player.grids[grid.id] = [nrow, ncol]
+    queue = []
+    key = grid.squares.get((nrow, ncol))
+    if key:
+        queue.append(_prog(m, key, frame.player, f"{grid.id}:square"))
+    tier = grid.tier[nrow - 1]
+    if tier != grid.tier[row - 1] and tier in grid.tier_enter:
+        queue.append(_prog(m, grid.tier_enter[tier], frame.player, f"{grid.id}:tier"))
+    queue.append(Frame(EMIT, [], 0, frame.player, "", None,
+                       {"event": "marker_moved", "params": {"grid": grid.id, "direction": ev["dir"]}}))
+    _push(state, queue)
+
+
+# --------------------------------------------------------------------------- enclosed areas
+
+def plaza_step(m, state, frame) -> None:
+    """An enclosed plaza resolves: majority gets both halves, other claimants one (R-PLAZA-6/7)."""
+    state.frames.pop()
+    hex_id = frame.event["plaza"]
+    cmap = m.layout.city
+    city = state.table["city"]
+    claims: dict[int, int] = {}
+    spend: dict[int, int] = {}
+    returned: dict[tuple[str, int], int] = {}
+    for site in cmap.sites_of[hex_id]:
+        e = city.get(site, {})
+        piece = e.get("piece")
+        if not piece:
+            continue
+        seat = piece[1]
+        claims[seat] = claims.get(seat, 0) + 1
+        kind = m.tables.kind_of[e["tile"]]
+        key = m.tables.keys.get((kind, e["tile"], "cost"))
+        if key:
+            spend[seat] = spend.get(seat, 0) + sum(n for _, n in _amounts(m, state, Frame("", [], 0, seat, ""), key))
+        returned[(piece[0], seat)] = returned.get((piece[0], seat), 0) + 1
+        e.pop("piece")
+    state.table.setdefault("resolved", []).append(hex_id)
+    for (piece, seat), n in returned.items():  # cubes go back to their owners (R-PLAZA-6 step 4)
+        state.players[seat].pieces_free[piece] = state.players[seat].pieces_free.get(piece, 0) + n
+    tile = state.table.get("plazas", {}).get(hex_id)
+    if tile is None:
+        return  # an empty plaza hex never gives rewards (R-PLAZA-2)
+    best, others = C.majority(claims, spend)
+    n = len(state.players)
+    order = [(state.current + i) % n for i in range(n)]  # active player first, then seat order (OPEN-47)
+    queue = []
+    for seat in order:
+        if seat in best:
+            queue += [_prog(m, m.tables.keys[("plaza", tile, half)], seat, tile, ("plaza", tile)) for half in ("upper", "lower")]
+        elif seat in others:
+            queue.append(Frame(PICK_HALF, [], 0, seat, tile, ["plaza", tile], {"tile": tile}))
+    _push(state, queue)
+
+
+def half_step(m, state, frame) -> None:
+    tile = frame.event["tile"]
+    texts = [to_text(m.tables.asts[m.tables.keys[("plaza", tile, h)]]) for h in ("upper", "lower")]
+    state.decision = Decision(frame.player, "choose", [f"upper: {texts[0]}", f"lower: {texts[1]}"], {})
+
+
+def half_answer(m, state, frame, index, d) -> None:
+    state.frames.pop()
+    tile = frame.event["tile"]
+    _push(state, [_prog(m, m.tables.keys[("plaza", tile, ("upper", "lower")[index])], frame.player, tile, ("plaza", tile))])
+
+
+# --------------------------------------------------------------------------- bridge planks
+
+def plank_step(m, state, frame) -> None:
+    free = [p for p, _ in m.layout.planks if p not in state.table.get("bridge", {})]
+    state.decision = Decision(frame.player, "plank", free, {})
+
+
+def plank_answer(m, state, frame, index, d) -> None:
+    """Lay the kept tile on a plank space and gain the bonuses it covers (R-ROAD-5, R-ROAD-7, OPEN-19)."""
+    state.frames.pop()
+    free = [p for p, _ in m.layout.planks if p not in state.table.get("bridge", {})]
+    plank = free[index]
+    state.table.setdefault("bridge", {})[plank] = frame.event["tile"]
+    keys = dict(m.layout.planks)[plank]
+    _push(state, [_prog(m, k, frame.player, f"bridge:{plank}") for k in keys])
+
+
+def bridge_open(m, state) -> bool:
+    return bool(m.layout.planks) and len(state.table.get("bridge", {})) < m.layout.complete_at
+
+
+NATIVES = {
+    PERFORM: (perform_step, perform_answer),
+    BUILD: (build_step, build_answer),
+    MOVE: (move_step, None),
+    PLAZA: (plaza_step, None),
+    PLANK: (plank_step, plank_answer),
+    BONUS: (bonus_step, bonus_answer),
+    PICK_HALF: (half_step, half_answer),
+    EMIT: (emit_step, None),
+}
+
+OPS = {"perform": op_perform, "build": op_build, "move": op_move, "place": op_place, "later": op_later}
