@@ -106,6 +106,11 @@ class Rules:
 class Game:
     def __init__(self, rules: Rules, state: GameState):
         self.rules, self.state = rules, state
+        self._legal: tuple[GameState, int, list[str]] | None = None  # legal actions of the current state
+
+    def invalidate(self) -> None:
+        """Forget cached legal actions; call after editing ``state`` by hand (scenario setups do)."""
+        self._legal = None
 
     # ------------------------------------------------------------ API
     @property
@@ -121,6 +126,14 @@ class Game:
         return bool(self.state.table.get("over"))
 
     def legal_actions(self) -> list[str]:
+        cached = self._legal
+        if cached is not None and cached[0] is self.state and cached[1] == len(self.state.log):
+            return list(cached[2])
+        legal = self._legal_actions()
+        self._legal = (self.state, len(self.state.log), legal)
+        return list(legal)
+
+    def _legal_actions(self) -> list[str]:
         if self.is_terminal():
             return []
         s, info = self.state, self.state.turn_info

@@ -442,6 +442,7 @@ def _start(doc: Document, model: ScenarioModel, errors: ErrorBag):
             write_path(game.state, key, value)
         except PathError as exc:
             errors.add("E301", f"setup: {exc}", _span(doc, ("setup", key), key=True))
+    game.invalidate()
     return None if errors else game
 
 
@@ -452,6 +453,7 @@ def _run_step(game, step: StepModel, doc: Document, loc: tuple) -> None:
         except PathError as exc:
             exc.span = _span(doc, (*loc, "set", key), key=True)
             raise
+    game.invalidate()
     if step.do is not None:
         _do(game, step)
     mismatches = []

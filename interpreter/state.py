@@ -8,7 +8,6 @@ original untouched.
 
 from __future__ import annotations
 
-import copy
 import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -61,6 +60,24 @@ class Decision:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+def _data(x):
+    """Copy JSON-like data: dicts and lists are copied, everything else is immutable."""
+    if isinstance(x, dict):
+        return {k: _data(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_data(v) for v in x]
+    return x
+
+
+def _copy_player(p: PlayerState) -> PlayerState:
+    return PlayerState(
+        p.seat, dict(p.holdings), p.score, dict(p.breakdown), dict(p.tracks), {k: list(v) for k, v in p.grids.items()},
+        {k: list(v) for k, v in p.track_tokens.items()}, {k: list(v) for k, v in p.owned.items()}, dict(p.acquired),
+        list(p.milestones), dict(p.pieces_free), list(p.permits), {k: [list(t) for t in v] for k, v in p.area.items()},
+        list(p.used),
+    )
+
+
 @dataclass
 class GameState:
     players: list[PlayerState]
@@ -77,7 +94,23 @@ class GameState:
     log: list[str] = field(default_factory=list)
 
     def clone(self) -> "GameState":
-        return copy.deepcopy(self)
+        """A deep copy; hand-written because the state is plain JSON-like data (deepcopy is ~10x slower)."""
+        return GameState(
+            players=[_copy_player(p) for p in self.players],
+            turn=self.turn,
+            current=self.current,
+            stacks={k: list(v) for k, v in self.stacks.items()},
+            frames=[Frame(f.key, list(f.addr), f.pc, f.player, f.source, _data(f.this), _data(f.event), f.trigger,
+                          f.remaining) for f in self.frames],
+            decision=None if self.decision is None else Decision(self.decision.player, self.decision.kind,
+                                                                 list(self.decision.options), _data(self.decision.data)),
+            flags=list(self.flags),
+            expiring=_data(self.expiring),
+            table=_data(self.table),
+            turn_info=_data(self.turn_info),
+            rng=self.rng,  # replaced, never mutated, after setup
+            log=list(self.log),
+        )
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True, separators=(",", ":"))

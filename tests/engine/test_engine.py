@@ -197,14 +197,17 @@ def test_claiming_a_seal_uses_a_right_and_pays_its_cost(rs):
     p = g.state.players[0]
     assert not [a for a in g.legal_actions() if a.startswith("seal ")]
     p.holdings.update({"seal_right": 1, "silver_window": 1})
+    g.invalidate()  # the state was edited by hand
     seals = {a for a in g.legal_actions() if a.startswith("seal ")}
     assert seals == {"seal seal_points", "seal seal_eggs"}  # the others cost 2 silver windows
     p.holdings["silver_window"] = 2
+    g.invalidate()
     g.apply("seal seal_gold")
     p = g.state.players[0]
     assert (p.holdings["seal_right"], p.holdings["silver_window"], p.owned["seal"]) == (0, 0, ["seal_gold"])
     g.state.current = 1
     g.state.players[1].holdings.update({"seal_right": 1, "silver_window": 2})
+    g.invalidate()
     assert "seal seal_gold" not in g.legal_actions() and "seal seal_stone" in g.legal_actions()  # one player per seal
 
 
