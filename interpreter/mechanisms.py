@@ -196,17 +196,24 @@ def _note_top(m, state, player, action) -> None:
 
 
 def _upgrade_bonus(m, state, seat: int, action: str) -> None:
-    """One upgrade bonus per performance, from any tile that was the top of that hex this turn (R-ACT-3/4);
-    none yet: owed, and paid when the hex is upgraded later this turn."""
+    """One upgrade bonus per performance (R-ACT-3), claimed at any moment of the turn from any tile that
+    was the top of that hex this turn (R-ACT-4): a deferred item, resolved at the end of the turn if
+    not before. With no upgrade yet it is owed, and becomes claimable if the hex is upgraded this turn."""
     _note_top(m, state, state.players[seat], action)
-    tops = state.turn_info.get("tops", {}).get(action, [])
-    if not tops:
+    if state.turn_info.get("tops", {}).get(action):
+        _claimable(state, seat, action)
+    else:
         owed = state.turn_info.setdefault("owed", {})
         owed[action] = owed.get(action, 0) + 1
-    elif len(tops) == 1:
-        _push(state, [_bonus_frame(m, seat, tops[0])])
+
+
+def _claimable(state, seat, action) -> None:
+    entry = {"key": BONUS, "addr": [], "trigger": None, "player": seat, "source": f"action:{action}", "this": None,
+             "event": {"action": action}, "label": f"bonus:{action}"}
+    if seat == state.current and not state.table.get("scoring"):
+        state.turn_info.setdefault("later", []).append(entry)
     else:
-        state.frames.append(Frame(BONUS, [], 0, seat, f"action:{action}", None, {"tiles": list(tops)}))
+        state.frames.append(later_frame(entry))
 
 
 def _bonus_frame(m, seat, tile) -> Frame:
@@ -215,12 +222,17 @@ def _bonus_frame(m, seat, tile) -> Frame:
 
 
 def bonus_step(m, state, frame) -> None:
-    state.decision = Decision(frame.player, "choose", list(frame.event["tiles"]), {})
+    tops = state.turn_info.get("tops", {}).get(frame.event["action"], [])
+    if len(tops) == 1:
+        state.frames.pop()
+        _push(state, [_bonus_frame(m, frame.player, tops[0])])
+    else:  # re-upgraded this turn: the old or the new bonus, never both
+        state.decision = Decision(frame.player, "choose", list(tops), {})
 
 
 def bonus_answer(m, state, frame, index, d) -> None:
     state.frames.pop()
-    _push(state, [_bonus_frame(m, frame.player, frame.event["tiles"][index])])
+    _push(state, [_bonus_frame(m, frame.player, d.options[index])])
 
 
 # --------------------------------------------------------------------------- building a tile
@@ -373,8 +385,8 @@ def place_tile(m, state, seat, kind, tile, where, rot) -> None:
         action = rec.action
         tops_now = state.turn_info.setdefault("tops", {}).setdefault(action, [])
         tops_now.append(tile)
-        owed = state.turn_info.get("owed", {}).pop(action, 0)
-        queue += [_bonus_frame(m, seat, tile) for _ in range(owed)]  # retroactive bonus (R-ACT-4)
+        for _ in range(state.turn_info.get("owed", {}).pop(action, 0)):
+            _claimable(state, seat, action)  # the earlier performance's bonus, retroactively (R-ACT-4)
     if info.placed_on == "site":
         plaza = m.layout.city.plaza_of.get(where)
         if plaza and plaza not in state.table.get("resolved", []) and C.enclosed(m.layout.city, plaza, set(state.table["city"])):
