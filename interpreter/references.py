@@ -84,6 +84,14 @@ class Checker:
             for j, c in enumerate(k.corner_colours):
                 if c not in self.colours:
                     self.err(d, ("tile_kinds", i, "corner_colours", j), "E301", f"unknown corner colour '{c}'")
+        for i, k in enumerate(p.tile_kinds):
+            # where a kind's tiles go needs the board that has such places
+            needs = {"action_hex": "action_board", "ring": "action_board", "site": "city"}.get(k.placed_on or "")
+            if needs and not self.by_kind.get(needs):
+                self.err(d, ("tile_kinds", i, "placed_on"), "E209", f"tiles placed on '{k.placed_on}' need a {needs} file in the pack")
+            rk = RECORD_KINDS.get(k.id)
+            if k.placed_on == "action_hex" and rk is not None and "action" not in rk.model.model_fields:
+                self.err(d, ("tile_kinds", i, "placed_on"), "E209", f"a {k.id} names no action, so it cannot go on an action hex")
         for i, icon in enumerate(p.icons):
             for field in ("requires", "excludes"):
                 for j, other in enumerate(getattr(icon, field)):
@@ -208,6 +216,8 @@ class Checker:
     def k_bridge(self, doc, m):
         for i, t in enumerate(m.tiles):
             self.ref(doc, ("tiles", i, "stack"), t.stack, self.stacks, "E317", "stack")
+        for i, st in enumerate(m.plank_stacks):
+            self.ref(doc, ("plank_stacks", i), st, self.stacks, "E317", "stack")
         if m.complete_at > len(m.planks):
             self.err(doc, ("complete_at",), "E209", f"the bridge completes at {m.complete_at} planks but has {len(m.planks)} plank spaces")
 
@@ -343,8 +353,11 @@ class Checker:
                 self.err(doc, ("corners", i, "at"), "E209", f"printed corner on {c.at}, which is not a hex of the city")
 
     def k_setup(self, doc, m):
+        permits = {x.id for x in self.pack.permits}
         for i, r in enumerate(m.rows):
             self.ref(doc, ("rows", i, "kind"), r.kind, set(self.tile_kinds), "E307", "tile kind")
+            if r.special_permit is not None:
+                self.ref(doc, ("rows", i, "special_permit"), r.special_permit, permits, "E301", "permit")
         self.ref(doc, ("carry_group",), m.carry_group, self.groups, "E301", "resource group")
         if m.seal_right is not None:
             self.ref(doc, ("seal_right",), m.seal_right, self.resources, "E302", "resource")
