@@ -20,8 +20,10 @@ run: $(STAMP)
 	$(BIN)/caput validate content/praga
 	$(BIN)/caput content summary content/praga
 
+# The suite runs on every core (pytest-xdist); `make test PYTEST_ARGS=` runs it in one process.
+PYTEST_ARGS ?= -n auto
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 schema: $(STAMP)
 	$(BIN)/caput schema --out schemas

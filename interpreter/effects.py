@@ -566,8 +566,11 @@ class Machine:
         kept = drawn.pop(index)
         player = self._player(state, frame)
         kind = self.tables.kind_of[kept]
+        complete = len(state.table.get("bridge", {})) >= self.layout.complete_at
         if d.data["to"]:
             player.track_tokens.setdefault(d.data["to"], []).append(kept)
+        elif complete and d.data["stack"] in self.layout.discard_when_complete:
+            pass  # its effect applies, then it is discarded (R-ROAD-5, DIFF-6)
         else:
             player.owned.setdefault(kind, []).append(kept)
             player.acquired[f"{kind}:{kept}"] = state.turn
@@ -581,7 +584,7 @@ class Machine:
         key = self.tables.keys.get((kind, kept, field_name)) if field_name else None
         if key:
             self.start(state, key, frame.player, kept, (kind, kept))
-        if d.data["stack"] in self.layout.plank_stacks and len(state.table.get("bridge", {})) < self.layout.complete_at:
+        if d.data["stack"] in self.layout.plank_stacks and not complete:
             # laid as a plank first: the covered bonuses, then the tile's own (R-ROAD-5, R-ROAD-7)
             state.frames.append(Frame("@plank", [], 0, frame.player, kept, [kind, kept], {"tile": kept}))
 

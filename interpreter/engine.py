@@ -187,12 +187,10 @@ class Game:
         return True
 
     def _completes(self, action: str) -> bool:
-        """Offer only what can be carried out (OPEN-28): try it on a copy of the state."""
-        try:
-            _Turn(self.rules, self.state.clone()).apply(action)
-        except RulesError:
-            return False
-        return True
+        """Offer only what can be carried out (OPEN-28): try it on a copy of the state, and through the
+        choices it leads to until one way of finishing it is found (a tile whose reward cannot be
+        taken is no choice). The search stops trusting the rest after a fixed number of tries."""
+        return _finishes(self.rules, self.state, action, [_SEARCH_BUDGET])
 
     def apply(self, action: str) -> None:
         """Apply one action as a transaction: on any rules violation nothing changes."""
@@ -305,6 +303,21 @@ class Game:
 
 
 _NAMED = ("pick", "place", "plank")  # decisions answered by naming the option, not by its number
+_SEARCH_BUDGET = 40  # tries per completeness check before the remaining choices are trusted
+
+
+def _finishes(rules: Rules, state: GameState, action: str, budget: list[int]) -> bool:
+    work = state.clone()
+    try:
+        _Turn(rules, work).apply(action)
+    except RulesError:
+        return False
+    budget[0] -= 1
+    d = work.decision
+    if d is None or budget[0] <= 0:
+        return True
+    answers = [f"{d.kind} {o}" for o in d.options] if d.kind in _NAMED else [f"choose {i + 1}" for i in range(len(d.options))]
+    return any(_finishes(rules, work, a, budget) for a in answers)
 
 
 def winner_of(scores: list[int]) -> int | None:

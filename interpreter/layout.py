@@ -48,6 +48,7 @@ class Layout:
     icons: tuple[tuple[str, str], ...]  # (icon, effect key), in pack order
     planks: tuple[tuple[str, tuple[str, ...]], ...]  # (plank, bonus keys)
     plank_stacks: frozenset[str]
+    discard_when_complete: frozenset[str]
     complete_at: int
     grids: dict[str, GridInfo]
     anytime: dict[str, str]  # any-time action -> program key
@@ -86,6 +87,7 @@ def build_layout(rs, key_of_path: dict[tuple[str, tuple], str], records: dict[tu
         icons=tuple((ic.id, k("pack", "icons", i, "effect")) for i, ic in enumerate(pack.icons) if ic.effect),
         planks=planks,
         plank_stacks=frozenset(bridge.plank_stacks) if bridge else frozenset(),
+        discard_when_complete=frozenset(bridge.discard_when_complete) if bridge else frozenset(),
         complete_at=bridge.complete_at if bridge else 0,
         grids=_grids(rs, k),
         actions=tuple(a.id for a in pack.actions),

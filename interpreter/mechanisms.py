@@ -245,7 +245,7 @@ def build_step(m, state, frame) -> None:
             raise RulesError(f"no {ev['kind']} tile can be taken and placed now")
         state.decision = Decision(frame.player, "pick", options, {})
     else:
-        options = place_options(m, state, frame.player, ev["kind"], ev["tile"])
+        options = place_options(m, state, frame.player, ev["kind"], ev["tile"], ev.get("discount"))
         if not options:
             raise RulesError(f"{ev['tile']} cannot be placed anywhere")
         state.decision = Decision(frame.player, "place", [o[0] for o in options], {})
@@ -256,27 +256,46 @@ def _cost(m, state, frame, kind, tile) -> list[tuple[str, int]]:
     return _amounts(m, state, frame, key, frame.event.get("discount")) if key else []
 
 
-def _may_special(m, player, ev) -> bool:
+def _may_special(m, state, player, ev) -> bool:
     permit = m.layout.row_permit.get(ev["kind"])
     if permit is None:
         return True
     if permit in m.layout.main_only and not ev["main"]:
         return False  # R-ROW-3, R-ACT-6
-    return permit in player.permits or permit in ev.get("with", [])
+    return permit in player.permits or permit in ev.get("with", []) or _bonus_grants(m, state, permit)
+
+
+def _bonus_grants(m, state, permit) -> bool:
+    """The turn's wheel bonus, still unused, is the right itself (it is used by taking the tile)."""
+    info = state.turn_info
+    key = info.get("bonus_key")
+    if not key or info.get("bonus_used"):
+        return False
+    steps = m.tables.programs[key].steps
+    return bool(steps) and steps[0][0] == "grant" and steps[0][1] == permit
 
 
 def pick_options(m, state, frame) -> list[str]:
     ev, player = frame.event, state.players[frame.player]
     row = state.table["rows"].get(ev["kind"], {})
     tiles = [t for t in row.get("regular", []) if t]
-    if _may_special(m, player, ev):
+    if _may_special(m, state, player, ev):
         tiles += [t for t in row.get("special", []) if t]
-    out = []
-    for t in tiles:
-        if can_afford(player, _cost(m, state, frame, ev["kind"], t)) and place_options(m, state, frame.player, ev["kind"], t,
-                                                                                      less=_cost(m, state, frame, ev["kind"], t)):
-            out.append(t)
-    return out
+    # whether the tile can then be placed is known only after its reward (which may pay a site's
+    # premium); the engine offers only picks that can be finished (OPEN-28)
+    return [t for t in tiles if can_afford(player, _cost(m, state, frame, ev["kind"], t))]
+
+
+def _discount_left(m, state, frame, kind, tile) -> dict:
+    """What a cost reduction leaves after the tile's cost, for the site's premium (T-IV-1: the whole action)."""
+    left = dict(frame.event.get("discount") or {})
+    key = m.tables.keys.get((kind, tile, "cost"))
+    if key:
+        view = m._view(state, frame)
+        for r, fn in m.tables.programs[key]:
+            if r in left:
+                left[r] = max(0, left[r] - fn(view, None))
+    return left
 
 
 def _rotations(features: tuple[tuple[str, ...], ...]) -> list[int]:
@@ -290,8 +309,8 @@ def _rotations(features: tuple[tuple[str, ...], ...]) -> list[int]:
     return out
 
 
-def place_options(m, state, seat, kind, tile, less=()) -> list[tuple[str, str, int]]:
-    """(label, where, rotation) for every legal placement; `less` is what the player is about to pay."""
+def place_options(m, state, seat, kind, tile, discount=None) -> list[tuple[str, str, int]]:
+    """(label, where, rotation) for every legal placement; a site's premium must be payable (less `discount`)."""
     info = m.layout.kinds.get(kind)
     if info is None or info.placed_on is None:
         raise RulesError(f"tiles of kind '{kind}' have no place to go")
@@ -304,16 +323,11 @@ def place_options(m, state, seat, kind, tile, less=()) -> list[tuple[str, str, i
     elif info.placed_on == "ring":
         where = [A.key(h) for h in m.layout.area.ring if A.key(h) not in player.area]
     else:
-        holdings = dict(player.holdings)
-        for r, n in less:
-            holdings[r] = holdings.get(r, 0) - n
         where = []
         for site in C.legal_sites(m.layout.city, set(state.table.get("city", {}))):
             cost_key, _ = m.layout.premium.get(site, (None, 0))
-            if cost_key:
-                view = m._view(state, Frame("", [], 0, seat, ""))
-                if any(holdings.get(r, 0) < fn(view, None) for r, fn in m.tables.programs[cost_key]):
-                    continue
+            if cost_key and not can_afford(player, _amounts(m, state, Frame("", [], 0, seat, ""), cost_key, discount)):
+                continue
             where.append(site)
     return [(f"{tile} at {w} rot {r}", w, r) for w in where for r in rots]
 
@@ -328,19 +342,22 @@ def build_answer(m, state, frame, index, d) -> None:
             permit = m.layout.row_permit.get(kind)
             if permit and permit in player.permits:
                 player.permits.remove(permit)  # the right is used up; no points instead (R-ROW-4)
+            elif permit and _bonus_grants(m, state, permit):
+                state.turn_info["bonus_used"] = True  # the wheel bonus is used as the access
         pay(player, _cost(m, state, frame, kind, tile), tile)
         rows.take(state.table["rows"], state.stacks, kind, tile, state.table.get("era", 1))
-        ev.update(tile=tile, phase="place")
+        ev.update(tile=tile, phase="place", discount=_discount_left(m, state, frame, kind, tile))
         reward = m.tables.keys.get((kind, tile, "reward"))
         if reward:
             state.frames.append(_prog(m, reward, frame.player, tile, (kind, tile)))
         return
-    _label, where, rot = next(o for o in place_options(m, state, frame.player, kind, ev["tile"]) if o[0] == d.options[index])
+    options = place_options(m, state, frame.player, kind, ev["tile"], ev.get("discount"))
+    _label, where, rot = next(o for o in options if o[0] == d.options[index])
     state.frames.pop()
-    place_tile(m, state, frame.player, kind, ev["tile"], where, rot)
+    place_tile(m, state, frame.player, kind, ev["tile"], where, rot, ev.get("discount"))
 
 
-def place_tile(m, state, seat, kind, tile, where, rot) -> None:
+def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
     """Put a tile down and queue what that gives, in rule order (R-BUILD-11, R-WALL, R-UPGRADE)."""
     player = state.players[seat]
     info = m.layout.kinds[kind]
@@ -354,13 +371,15 @@ def place_tile(m, state, seat, kind, tile, where, rot) -> None:
         state.table.setdefault("where", {})[tile] = where
         cost_key, points = m.layout.premium.get(where, (None, 0))
         if cost_key:
-            pay(player, _amounts(m, state, Frame("", [], 0, seat, ""), cost_key), where)
+            pay(player, _amounts(m, state, Frame("", [], 0, seat, ""), cost_key, discount), where)
         if points:
             player.add_points(points, f"site:{where}")
         placed = {h: (tuple(m.tables.records[(m.tables.kind_of[e["tile"]], e["tile"])].corners), e.get("rot", 0))
                   for h, e in state.table["city"].items() if h != where}
         matches = {c: C.corner_matches(m.layout.city, where, rot, tuple(rec.corners), c, placed) for c in sorted(info.colours)}
     else:
+        if info.placed_on == "action_hex":
+            _note_top(m, state, player, rec.action)  # the covered tile was the top this turn too (R-ACT-4)
         player.area.setdefault(where, []).append([tile, rot])
         tops = {A.parse_key(h): tuple(s[-1]) for h, s in player.area.items() if h != where}
         edges = lambda t: tuple(m.tables.records[(m.tables.kind_of[t], t)].edges)  # noqa: E731

@@ -216,8 +216,9 @@ class Checker:
     def k_bridge(self, doc, m):
         for i, t in enumerate(m.tiles):
             self.ref(doc, ("tiles", i, "stack"), t.stack, self.stacks, "E317", "stack")
-        for i, st in enumerate(m.plank_stacks):
-            self.ref(doc, ("plank_stacks", i), st, self.stacks, "E317", "stack")
+        for field in ("plank_stacks", "discard_when_complete"):
+            for i, st in enumerate(getattr(m, field)):
+                self.ref(doc, (field, i), st, self.stacks, "E317", "stack")
         if m.complete_at > len(m.planks):
             self.err(doc, ("complete_at",), "E209", f"the bridge completes at {m.complete_at} planks but has {len(m.planks)} plank spaces")
 

@@ -114,12 +114,21 @@ def validate(path: str | Path | None = None, variants=()) -> list[ContentError]:
     return run_pipeline(path, variants).errors
 
 
+def _variant_path(root: Path, variant) -> Path:
+    """An overlay file, or the name of one of the pack's own variants (`crane_b` -> <pack>/variants/crane_b.yaml)."""
+    path = Path(variant)
+    named = root / "variants" / f"{variant}.yaml"
+    if not path.exists() and path.suffix == "" and named.exists():
+        return named
+    return path
+
+
 def run_pipeline(path: str | Path | None = None, variants=()) -> Outcome:
     errors = ErrorBag()
     source, extra = _locate(Path(path) if path is not None else None, errors)
     if source is None:
         return Outcome(errors.sorted())
-    overlays = [*extra, *(Path(v) for v in variants)]
+    overlays = [*extra, *(_variant_path(source.root, v) for v in variants)]
     applied = []
     for ov in overlays:
         doc = load_file(ov, errors, display_path(ov))

@@ -229,6 +229,8 @@ class BridgeFile(ContentFile):
     """Number of planks that complete the bridge; it must equal the number of plank spaces."""
     plank_stacks: list[Id] = []
     """Stacks whose kept tiles are laid as planks (the player picks an empty plank space) while the bridge is not complete."""
+    discard_when_complete: list[Id] = []
+    """Stacks whose kept tiles, once the bridge is complete, give their effect and are then discarded (not kept)."""
     planks: list[Plank]
     """The plank spaces, in order, with the printed bonuses each covers."""
     tiles: list[BridgeTile]

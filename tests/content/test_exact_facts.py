@@ -286,7 +286,7 @@ def test_kings_road(rs):
 
 def test_plaza_plz_1(rs):
     plz = next(p for p in rs.records("plaza") if p.id == "plaza_sideways_gold")
-    assert same(plz.upper, "choose { move hunger_wall sideways | move cathedral sideways }")
+    assert same(plz.upper, "choose { later: move hunger_wall sideways | later: move cathedral sideways }")
     assert same(plz.lower, "gain 3 gold")
 
 
