@@ -228,15 +228,38 @@ def _summary(game) -> str:
         tracks = ", ".join(f"{k} {v}" for k, v in sorted(p.tracks.items()))
         owned = ", ".join(i for ids in p.owned.values() for i in ids)
         lines.append(f"  seat {p.seat + 1}: {p.score} points | {held or 'nothing'} | {tracks}" + (f" | {owned}" if owned else ""))
+        grids = ", ".join(f"{k} row {v[0]} col {v[1]}" for k, v in sorted(p.grids.items()))
+        area = ", ".join(f"{h}:{stack[-1][0]}" for h, stack in sorted(p.area.items()))
+        lines.append(f"          {grids}" + (f" | board {area}" if area else ""))
+    for kind, row in sorted(s.table.get("rows", {}).items()):
+        lines.append(f"row {kind}: " + " ".join(t or "-" for t in row["regular"]) + " | special " +
+                     " ".join(t or "-" for t in row["special"]))
+    built = [f"{site}:{e['tile']}" + (f"(seat {e['owner'] + 1})" if e.get("owner") is not None else "")
+             for site, e in sorted(s.table.get("city", {}).items())]
+    if built:
+        lines.append("city: " + ", ".join(built))
+    if s.table.get("bridge"):
+        lines.append("bridge: " + ", ".join(f"{k}:{v}" for k, v in sorted(s.table["bridge"].items())))
+    waiting = [e["label"] for e in s.turn_info.get("later", ())]
+    if waiting:
+        lines.append("to resolve this turn: " + ", ".join(waiting))
     if s.decision is not None:
-        lines.append(f"decision for seat {s.decision.player + 1} ({s.decision.kind}): " + " | ".join(s.decision.options))
+        lines.append(f"decision for seat {s.decision.player + 1} ({s.decision.kind}): " + " | ".join(s.decision.options[:12])
+                     + (f" ... ({len(s.decision.options)} options)" if len(s.decision.options) > 12 else ""))
     return "\n".join(lines)
 
 
 def _final(game) -> None:
     for s in game.scores():
         parts = ", ".join(f"{k} {v}" for k, v in s["breakdown"].items())
-        out.print(f"seat {s['seat']}: {s['score']} points ({escape(parts)})", markup=False)
+        out.print(f"seat {s['seat']}: {s['score']} points ({parts})", markup=False)
+    solo = game.solo_verdict()
+    if solo is not None:
+        verdict = "over" if solo["good"] else "not over"
+        out.print(f"solo: {solo['score']} points, {verdict} the rulebook's good score of {solo['good_score']}"
+                  + (f"; title: {solo['title']}" if solo["title"] else ""), markup=False)
+    elif game.winner() is not None:
+        out.print(f"winner: seat {game.winner()}", markup=False)
 
 
 @app.command()

@@ -218,6 +218,16 @@ class Game:
         return [{"seat": p.seat + 1, "score": p.score, "breakdown": dict(sorted(p.breakdown.items()))}
                 for p in self.state.players if not schedule.is_dummy_seat(self.rules.schedule, p.seat + 1)]
 
+    def solo_verdict(self) -> dict | None:
+        """In a solo game: the score against the rulebook's target and its title ladder (R-SOLO-5)."""
+        solo = self.rules.ruleset.single("solo")
+        if self.rules.players != 1 or solo is None:
+            return None
+        score = self.scores()[0]["score"]
+        title = max((r for r in solo.ladder if r.min <= score), key=lambda r: r.min, default=None)
+        return {"score": score, "good_score": solo.good_score, "good": score > solo.good_score,
+                "title": title.title if title else None}
+
     def winner(self) -> int | None:
         """Seat (1-based) of the winner once the game is over; None in solo (R-TIE-3) or before the end."""
         if not self.is_terminal():
