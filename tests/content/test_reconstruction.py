@@ -56,7 +56,7 @@ def value(steps) -> float:
             total += max(0.0, value(step[1]))
         elif op == "may_pay":
             total += max(0.0, value(step[2]) - amounts_value(step[1]))
-        elif op == "block":
+        elif op in ("block", "later"):  # `later:` changes when, not what
             total += value(step[1])
         else:
             raise AssertionError(f"the value heuristic has no rule for '{op}'")
