@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .board import Hex, corner_key, neighbour, ring
+from .board import Hex, build_board, ring, side_table, vertex_table
 
 Features = Callable[[str], tuple[str, ...]]
 
@@ -31,23 +31,10 @@ class AreaGeometry:
 
 
 def build_area(centre: Hex, action_hexes: dict[str, Hex]) -> AreaGeometry:
-    board = {centre, *action_hexes.values()}
-    outer = tuple(sorted(ring(board)))
-    tiles = set(action_hexes.values()) | set(outer)  # the centre never holds a tile (R-GEO-1)
-    sides = {h: tuple(n if (n := neighbour(h, s)) in tiles else None for s in range(6)) for h in tiles}
-    vertex = {}
-    for h in tiles:
-        per_corner = []
-        for c in range(6):
-            key = corner_key(h, c)
-            others = []
-            for o in key:
-                if o != h and o in tiles:
-                    oc = next(k for k in range(6) if corner_key(o, k) == key)
-                    others.append((o, oc))
-            per_corner.append(tuple(others))
-        vertex[h] = tuple(per_corner)
-    return AreaGeometry(dict(action_hexes), outer, sides, vertex)
+    """The area's hex graph (networkx, at load) flattened into the tables the hot path reads."""
+    outer = tuple(sorted(ring({centre, *action_hexes.values()})))
+    graph = build_board([*action_hexes.values(), *outer])  # the centre never holds a tile (R-GEO-1)
+    return AreaGeometry(dict(action_hexes), outer, side_table(graph), vertex_table(graph))
 
 
 def key(h: Hex) -> str:

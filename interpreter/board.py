@@ -88,3 +88,29 @@ def build_board(hexes: Iterable[Hex]) -> Board:
 def connected(board: Board) -> bool:
     hexes = [("hex", h) for h in board.hexes]
     return not hexes or nx.is_connected(board.graph.subgraph(hexes))
+
+
+def side_table(board: Board) -> dict[Hex, tuple[Hex | None, ...]]:
+    """Per hex and world side, the hex across that side, read from the graph's hex-hex edges."""
+    out = {}
+    for h in board.hexes:
+        across = {}
+        for _, (kind, other), data in board.graph.edges(("hex", h), data=True):
+            if kind == "hex":
+                across[data["side"]] = other
+        out[h] = tuple(across.get(side_key(h, s)) for s in range(6))
+    return out
+
+
+def vertex_table(board: Board) -> dict[Hex, tuple[tuple[tuple[Hex, int], ...], ...]]:
+    """Per hex and world corner, the other hexes at that vertex with their own corner index there,
+    read from the graph's vertex nodes (each vertex node links the up to three hexes that meet)."""
+    out = {}
+    for h in board.hexes:
+        per_corner = []
+        for c, key in enumerate(board.corners[h]):
+            others = tuple(sorted((other, data["corner"]) for _, (kind, other), data in
+                                  board.graph.edges(("vertex", key), data=True) if other != h))
+            per_corner.append(others)
+        out[h] = tuple(per_corner)
+    return out

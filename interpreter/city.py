@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import Hex, corner_key, neighbour
+from .board import Hex, build_board, corner_key, neighbour, vertex_table
 from .errors import RulesError
 
 SITE = "site"
@@ -30,6 +30,8 @@ class CityMap:
     plaza_of: dict[str, str]  # site id -> its plaza hex id
     sites_of: dict[str, tuple[str, ...]]  # plaza hex id -> its site ids
     printed: dict[tuple, tuple[str, ...]]  # corner key -> colours printed at that vertex
+    vertex: dict[str, tuple[tuple[tuple[str, int], ...], ...]]  # hex id -> per world corner: (other hex id, its corner)
+    corner_keys: dict[str, tuple[tuple, ...]]  # hex id -> corner key per world corner
 
 
 def build_city_map(city_model) -> CityMap:
@@ -44,7 +46,15 @@ def build_city_map(city_model) -> CityMap:
     for pc in city_model.corners:
         key = corner_key((pc.at[0], pc.at[1]), pc.corner)
         printed[key] = printed.get(key, ()) + (pc.colour,)
-    return CityMap(hexes, at, types, sites, plaza_of, sites_of, printed)
+    return CityMap(hexes, at, types, sites, plaza_of, sites_of, printed, **corner_tables(hexes))
+
+
+def corner_tables(hexes: dict[str, Hex]) -> dict:
+    """Who meets at each vertex, from the map's networkx graph (built here, at load, and not kept)."""
+    at = {xy: hid for hid, xy in hexes.items()}
+    graph = build_board(hexes.values())
+    vertex = {at[h]: tuple(tuple((at[o], oc) for o, oc in per) for per in table) for h, table in vertex_table(graph).items()}
+    return {"vertex": vertex, "corner_keys": {at[h]: keys for h, keys in graph.corners.items()}}
 
 
 def _plaza_of(site: str, hexes: dict[str, Hex], at: dict[Hex, str], types: dict[str, str]) -> str:
@@ -65,16 +75,13 @@ def corner_matches(cmap: CityMap, at: str, rot: int, corners: tuple[str, ...], c
     Matches add up across corners and vertices (R-CORNER-4), and earlier
     matches at a vertex do not block new ones (R-CORNER-5).
     """
-    h = cmap.hexes[at]
     total = 0
     for w in range(6):
         if corners[(w - rot) % 6] != colour:
             continue
-        total += cmap.printed.get(corner_key(h, w), ()).count(colour)
-        # the same vertex is corner w+2 of the hex across side w and corner w+4 of the hex across side w+1
-        for other, oc in ((neighbour(h, w), w + 2), (neighbour(h, w + 1), w + 4)):
-            oid = cmap.at.get(other)
-            if oid is not None and oid != at and oid in placed:
+        total += cmap.printed.get(cmap.corner_keys[at][w], ()).count(colour)
+        for oid, oc in cmap.vertex[at][w]:
+            if oid != at and oid in placed:
                 ocorners, orot = placed[oid]
                 total += ocorners[(oc - orot) % 6] == colour
     return total

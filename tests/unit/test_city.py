@@ -9,6 +9,7 @@ from interpreter.city import (
     CityMap,
     build_city_map,
     corner_matches,
+    corner_tables,
     enclosed,
     legal_sites,
     majority,
@@ -47,6 +48,7 @@ def small_map(coords, printed=None):
         plaza_of={},
         sites_of={},
         printed=printed or {},
+        **corner_tables(hexes),
     )
 
 
@@ -191,3 +193,15 @@ def test_majority_excludes_non_claimants():
     assert majority({0: 0, 1: 1, 2: 0}, {0: 9, 1: 0, 2: 9}) == ({1}, set())
     assert majority({0: 0, 1: 0}, {0: 3}) == (set(), set())
     assert majority({}, {}) == (set(), set())
+
+
+def test_the_graph_tables_agree_with_the_axial_formula(cmap):
+    """Vertex neighbours read from the networkx graph match the geometry (corner w of h is corner
+    w+2 of the hex across side w and corner w+4 of the hex across side w+1)."""
+    from interpreter.board import neighbour
+
+    for hid, h in cmap.hexes.items():
+        for w in range(6):
+            expected = {(cmap.at[o], oc % 6) for o, oc in ((neighbour(h, w), w + 2), (neighbour(h, w + 1), w + 4))
+                        if o in cmap.at}
+            assert set(cmap.vertex[hid][w]) == expected
