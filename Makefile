@@ -18,7 +18,7 @@ install: $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/caput validate content/praga
-	$(BIN)/caput content summary content/praga
+	$(BIN)/caput simulate --players 4 --games 8 --bots greedy --seed 0
 
 # The suite runs on every core (pytest-xdist); `make test PYTEST_ARGS=` runs it in one process.
 PYTEST_ARGS ?= -n auto

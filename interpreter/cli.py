@@ -363,6 +363,159 @@ def replay(
         _final(game)
 
 
+def _progress(total: int, label: str):
+    """A rich progress bar on stderr; returns (context manager, tick)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err,
+                   transient=False)
+    task = bar.add_task(label, total=total)
+    return bar, (lambda n: bar.advance(task, n))
+
+
+def _simulate(pack, variants, players, games, bots, seed, workers, scheduler, label):
+    from .simulate import run_games, specs_for
+
+    try:
+        specs = specs_for(players, games, bots, seed, variants, str(pack) if pack else None)
+    except ValueError as exc:
+        err.print(f"[bold red]error[/]: {escape(str(exc))}")
+        raise typer.Exit(2)
+    bar, tick = _progress(len(specs), label)
+    with bar:
+        return run_games(specs, workers=workers, scheduler=scheduler, progress=tick)
+
+
+def _check_bots(bots: list[str], players: int) -> None:
+    from .bots import BOTS
+
+    for b in bots:
+        if b.split(":")[0] not in BOTS:
+            err.print(f"[bold red]error[/]: unknown bot '{escape(b)}'; known: {', '.join(BOTS)}")
+            raise typer.Exit(2)
+    if len(bots) not in (1, players):
+        err.print(f"[bold red]error[/]: give one bot or one per seat ({players}), got {len(bots)}")
+        raise typer.Exit(2)
+
+
+@app.command()
+def simulate(
+    players: int = typer.Option(2, "--players", "-p", min=1, help="Players per game (1 = solo against the dummy)."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
+    bots: str = typer.Option("greedy", "--bots", help="Bot per seat, comma-separated (one fills every seat): "
+                             "random, greedy[:evaluation], mcts[:iterations], dummy."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game; game i uses seed + i."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help="Pack directory (default: the bundled pack)."),
+    variant: Optional[List[Path]] = VariantOpt,
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Local processes (default: every core)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address, e.g. tcp://host:8786."),
+    out_file: Optional[Path] = typer.Option(None, "--out", help="Write one record per game: .csv or .jsonl."),
+    plots: Optional[Path] = typer.Option(None, "--plots", help="Folder for PNG plots (default: next to --out, else none)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Play many games with bots and report scores, seat balance, win rates with 95% intervals, where the
+    points come from, what gets picked and what never happens."""
+    import json as _json
+
+    from .analysis import content_keys, plot_scores, seat_groups, summarize, summary_text
+
+    bot_list = [b.strip() for b in bots.split(",") if b.strip()]
+    _check_bots(bot_list, players)
+    rs = _load(pack, variant)
+    records = _simulate(pack, [str(v) for v in (variant or ())], players, games, bot_list, seed, workers, scheduler,
+                        "games")
+    summary = summarize(records, content_keys(rs))
+    if out_file is not None:
+        _write_records(records, out_file)
+    folder = plots or (out_file.parent if out_file is not None else None)
+    if folder is not None:
+        summary["plots"] = [str(plot_scores(seat_groups(records), folder / "scores.png",
+                                            f"{players} players, {games} games"))]
+    if as_json:
+        out.print(_json.dumps(summary, indent=2), markup=False)
+    else:
+        out.print(summary_text(summary), markup=False)
+        for p in summary.get("plots", ()):
+            out.print(f"plot: {p}", markup=False)
+
+
+def _write_records(records: list[dict], path: Path) -> None:
+    import csv
+    import json as _json
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.suffix == ".csv":
+        with path.open("w", newline="", encoding="utf-8") as fh:
+            w = csv.writer(fh)
+            seats = max(len(r["scores"]) for r in records)
+            w.writerow(["seed", "players", "variants", "winner", "turns", "actions",
+                        *[f"bot_{i + 1}" for i in range(seats)], *[f"score_{i + 1}" for i in range(seats)],
+                        "breakdown", "performed", "tiles"])
+            for r in records:
+                w.writerow([r["seed"], r["players"], " ".join(r["variants"]), r["winner"] or "", r["turns"], r["actions"],
+                            *r["bots"][:seats], *r["scores"], _json.dumps(r["breakdown"]), _json.dumps(r["performed"]),
+                            _json.dumps(r["tiles"])])
+    else:
+        with path.open("w", encoding="utf-8") as fh:
+            for r in records:
+                fh.write(_json.dumps(r, sort_keys=True) + "\n")
+
+
+@app.command()
+def compare(
+    variant: List[Path] = typer.Option(..., "--variant", "-v", help="Overlay(s) making the variant (on top of --base)."),
+    base: Optional[List[Path]] = typer.Option(None, "--base", help="Overlay(s) making the base game (default: none)."),
+    players: int = typer.Option(2, "--players", "-p", min=1),
+    games: Optional[int] = typer.Option(None, "--games", "-n", min=2, help="Paired games (default: sized by --mdd)."),
+    mdd: float = typer.Option(2.0, "--mdd", help="Minimum detectable difference in mean score, for sizing the run."),
+    max_games: int = typer.Option(2000, "--max-games", help="Cap on the games the --mdd sizing may ask for."),
+    bots: str = typer.Option("greedy", "--bots"),
+    seed: int = typer.Option(0, "--seed"),
+    pack: Optional[Path] = typer.Option(None, "--pack"),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler"),
+    report: Path = typer.Option(Path("compare.md"), "--report", help="Markdown report (its plot goes beside it)."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Compare a variant with the base game on paired seeds: mean score difference with a 95% interval,
+    effect size, seat win-rate changes, per-source changes and the tiles whose pick rate moved."""
+    import json as _json
+
+    from . import stats
+    from .analysis import compare as do_compare
+    from .analysis import compare_markdown, compare_text, plot_scores
+
+    bot_list = [b.strip() for b in bots.split(",") if b.strip()]
+    _check_bots(bot_list, players)
+    base_v = [str(v) for v in (base or ())]
+    var_v = base_v + [str(v) for v in variant]
+    _load(pack, base_v)
+    _load(pack, var_v)
+    note = ""
+    if games is None:  # a pilot run measures the spread of paired differences, then sizes the run
+        pilot = 30
+        a = _simulate(pack, base_v, players, pilot, bot_list, seed, workers, scheduler, "pilot (base)")
+        b = _simulate(pack, var_v, players, pilot, bot_list, seed, workers, scheduler, "pilot (variant)")
+        sd = do_compare(a, b)["score"]["sd"]
+        need = stats.games_for_mdd(max(sd, 1e-9), mdd)
+        games = max(pilot, min(need, max_games))
+        note = f"; a pilot of {pilot} games (sd of differences {sd:.2f}) sized the run for a difference of {mdd:g}" + \
+               (f" (needed {need}, capped at {max_games})" if need > max_games else "")
+    a = _simulate(pack, base_v, players, games, bot_list, seed, workers, scheduler, "base")
+    b = _simulate(pack, var_v, players, games, bot_list, seed, workers, scheduler, "variant")
+    result = do_compare(a, b)
+    plot = plot_scores({"base": [x for r in a for x in r["scores"]], "variant": [x for r in b for x in r["scores"]]},
+                       report.parent / (report.stem + "_scores.png"), "scores, base and variant")
+    title = f"{' + '.join(Path(v).stem for v in variant)} vs {' + '.join(Path(v).stem for v in base_v) or 'base game'}"
+    report.parent.mkdir(parents=True, exist_ok=True)
+    report.write_text(compare_markdown(result, title, plot.name, note), encoding="utf-8")
+    if as_json:
+        out.print(_json.dumps({k: v for k, v in result.items() if k not in ("base", "variant")}, indent=2), markup=False)
+    else:
+        out.print(compare_text(result, note), markup=False)
+        out.print(f"report: {report}  plot: {plot}", markup=False)
+
+
 def main() -> None:
     try:
         app()

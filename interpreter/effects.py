@@ -281,6 +281,7 @@ class Machine:
     tables: Tables
     mechanisms: dict[str, Callable] = field(default_factory=dict)  # op -> board mechanism (see mechanisms.py)
     natives: dict[str, tuple] = field(default_factory=dict)  # "@name" -> (step, answer) of native frames
+    trace: set[str] | None = None  # when a set, the keys of the programs that ran are added (simulation reports)
 
     @property
     def layout(self) -> Layout:
@@ -302,6 +303,8 @@ class Machine:
                 else:
                     self.natives[frame.key][0](self, state, frame)
                 continue
+            if self.trace is not None and frame.pc == 0 and not frame.addr:
+                self.trace.add(frame.key)
             prog = self.tables.programs[frame.key]
             block = block_at(prog, frame.addr, frame.trigger)
             if frame.pc >= len(block):

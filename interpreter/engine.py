@@ -92,6 +92,10 @@ class Rules:
         model = self.ruleset.single("crane")
         return {t.id: tuple(getattr(t, model.side).actions) for t in model.tiles}
 
+    @cached_property
+    def face_up(self) -> frozenset[str]:
+        return frozenset(s.id for s in self.ruleset.single("pack").stacks if s.face == "up")
+
     def action_key(self, action: str) -> str:
         return f"pack/actions/{action}/effect"
 
@@ -236,6 +240,30 @@ class Game:
 
     def clone(self) -> "Game":
         return Game(self.rules, self.state.clone())
+
+    def child(self, action: str) -> "Game":
+        """The game after an action taken from ``legal_actions()``, leaving this one as it is. For search:
+        it skips re-checking that the action is legal (an action that fails still raises)."""
+        work = self.state.clone()
+        try:
+            _Turn(self.rules, work).apply(action)
+        except RulesError as exc:
+            raise IllegalActionError(action, str(exc)) from None
+        work.log.append(action)
+        return Game(self.rules, work)
+
+    def determinized(self, seat: int, rng: random.Random) -> "Game":
+        """A copy in which every face-down stack is reshuffled: what ``seat`` may believe the game is,
+        for search that must not read hidden information."""
+        g = self.clone()
+        face_up = self.rules.face_up
+        for sid, stack in g.state.stacks.items():
+            if sid not in face_up:
+                rng.shuffle(stack)
+        return g
+
+    def is_dummy(self, seat: int) -> bool:
+        return schedule.is_dummy_seat(self.rules.schedule, seat + 1)
 
     def to_json(self) -> str:
         return json.dumps({"pack": self.rules.ruleset.pack_id, "players": self.rules.players,

@@ -382,6 +382,21 @@ class Checker:
             if mins != sorted(set(mins)):
                 self.err(doc, ("tables", i, "steps"), "E209", "table steps must have increasing `min` values")
 
+    def k_bots(self, doc, m):
+        ids = {e.id for e in m.evaluations}
+        for field in ("greedy", "mcts"):
+            self.ref(doc, (field,), getattr(m, field), ids, "E314", "evaluation")
+        tracks = {t.id for _, tm in self.by_kind.get("tracks", []) for t in tm.tracks}
+        tracks |= {rm.track for _, rm in self.by_kind.get("kings_road", [])}
+        grids = {g.id for _, pm in self.by_kind.get("projects", []) for g in pm.grids}
+        names = {"holdings": (self.resources, "E302", "resource"), "tracks": (tracks, "E303", "track"),
+                 "grids": (grids, "E304", "grid"), "owned": (set(RECORD_KINDS), "E307", "record kind"),
+                 "pieces_free": (self.pieces, "E301", "piece")}
+        for i, e in enumerate(m.evaluations):
+            for field, (known, code, what) in names.items():
+                for key in getattr(e, field):
+                    self.ref(doc, ("evaluations", i, field, key), key, known, code, what)
+
     def k_solo(self, doc, m):
         if not self.pack.players.min <= m.setup_as <= self.pack.players.max:
             self.err(doc, ("setup_as",), "E204", f"solo is set up as {m.setup_as} players, outside the pack's range")

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Iterator
 from pydantic import BaseModel
 
 from .base import ContentFile, Dsl, Model, Record
+from .bots import BotsFile
 from .boards import ActionBoardFile, BridgeFile, BridgeTile, CityFile, CraneFile, ProjectsFile
 from .cards import (
     Plaza, PlazasFile, ProductionToken, ProductionTokensFile, Seal, SealsFile, Technology,
@@ -43,6 +44,7 @@ KINDS: dict[str, type[ContentFile]] = {
     "scoring": ScoringFile,
     "setup": SetupFile,
     "solo": SoloFile,
+    "bots": BotsFile,
     "overlay": OverlayFile,
 }
 

@@ -1,0 +1,116 @@
+"""Bots, simulation at scale and variant comparison (serial, process pool and Dask give the same games)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from interpreter.analysis import compare, content_keys, summarize
+from interpreter.bots import GreedyBot, MCTSBot, load_evaluation, make_bot
+from interpreter.engine import new_game
+from interpreter.ruleset import load_ruleset
+from interpreter.simulate import GameSpec, play_game, run_games, specs_for
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def rs():
+    return load_ruleset()
+
+
+def test_a_game_is_a_pure_function_of_its_spec():
+    spec = GameSpec(2, ("greedy", "random"), 5)
+    a, b = play_game(spec), play_game(spec)
+    assert a == b and a["winner"] in (1, 2) and a["turns"] == 32
+    assert sum(a["scores"]) > 0 and a["fired"] and a["performed"]
+
+
+def test_the_process_pool_gives_the_same_records_as_a_serial_run():
+    specs = specs_for(3, 4, ["random"], 11)
+    assert run_games(specs, workers=1) == run_games(specs, workers=2)
+
+
+def test_a_dask_cluster_gives_the_same_records_as_a_serial_run():
+    distributed = pytest.importorskip("distributed")
+    specs = specs_for(2, 4, ["random", "greedy"], 3)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        on_cluster = run_games(specs, scheduler=cluster.scheduler_address)
+    assert on_cluster == run_games(specs, workers=1)
+
+
+def test_greedy_beats_random_in_two_player_games():
+    records = run_games(specs_for(2, 20, ["greedy", "random"], 100), workers=2)
+    wins = sum(1 for r in records if r["winner"] == 1)
+    assert wins >= 19, wins  # at least 95%
+
+
+def test_the_dummy_bot_and_mcts_play_whole_games(rs):
+    record = play_game(GameSpec(2, ("dummy", "mcts:8"), 1))
+    assert record["turns"] == 32 and record["winner"] in (1, 2)
+
+
+def test_mcts_never_reads_the_order_of_face_down_stacks(rs):
+    """Two games that differ only in the order of hidden stacks get the same choice from the same bot."""
+    g = new_game(rs, 2, seed=4)
+    g.apply("take tile_upgrade_mines") if "take tile_upgrade_mines" in g.legal_actions() else None
+    other = g.clone()
+    for sid, stack in other.state.stacks.items():
+        if sid not in g.rules.face_up:
+            stack.reverse()
+    bot = MCTSBot(load_evaluation(g.rules), iterations=12)
+    assert bot.choose(g, random.Random(7)) == bot.choose(other, random.Random(7))
+
+
+def test_greedy_weights_come_from_content(rs):
+    g = new_game(rs, 2, seed=0)
+    bot = make_bot("greedy", g.rules)
+    assert isinstance(bot, GreedyBot)
+    weights = rs.single("bots").evaluations[0]
+    assert bot.evaluate.holdings == weights.holdings and bot.evaluate.points == weights.points
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("clever", g.rules)
+
+
+def test_summary_and_paired_comparison(rs):
+    base = run_games(specs_for(2, 6, ["greedy"], 0), workers=1)
+    s = summarize(base, content_keys(rs))
+    assert s["games"] == 6 and sum(r["wins"] for r in s["seats"]) == 6
+    for seat in s["seats"]:
+        assert seat["low"] <= seat["mean"] <= seat["high"] and 0 <= seat["win_low"] <= seat["win_rate"] <= seat["win_high"] <= 1
+    mean_all = sum(r["mean"] for r in s["seats"]) / 2
+    assert abs(sum(s["sources"].values()) - mean_all) < 1e-9  # the sources add up to the scores
+    assert set(s["never_fired"]) <= set(content_keys(rs).values())
+    same = compare(base, base)
+    assert same["score"]["mean"] == 0 and all(x["diff"] == 0 for x in same["seats"])
+    with pytest.raises(ValueError):
+        compare(base, base[:-1])
+
+
+def test_simulate_and_compare_from_the_command_line(tmp_path):
+    caput = [sys.executable, "-m", "interpreter"]
+    out = tmp_path / "games.jsonl"
+    r = subprocess.run([*caput, "simulate", "--players", "2", "--games", "3", "--bots", "greedy,random", "--out", str(out),
+                        "--workers", "1"], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "win rate" in r.stdout and (tmp_path / "scores.png").stat().st_size > 1000
+    lines = out.read_text().splitlines()
+    assert len(lines) == 3 and json.loads(lines[0])["bots"] == ["greedy", "random"]
+    csv = tmp_path / "games.csv"
+    r = subprocess.run([*caput, "simulate", "-p", "1", "-n", "2", "--bots", "random", "--out", str(csv), "--json",
+                        "--workers", "1"], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["games"] == 2 and len(csv.read_text().splitlines()) == 3
+    report = tmp_path / "cmp.md"
+    r = subprocess.run([*caput, "compare", "--variant", "crane_b", "--games", "4", "--bots", "random", "--report",
+                        str(report), "--workers", "1"], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "paired games" in r.stdout and "cmp_scores.png" in report.read_text()
+    bad = subprocess.run([*caput, "simulate", "--bots", "clever"], cwd=ROOT, capture_output=True, text=True)
+    assert bad.returncode == 2 and "unknown bot" in bad.stderr
