@@ -52,9 +52,9 @@ class Evaluation:
     def __call__(self, game: Game, seat: int) -> float:
         """The seat's value less `opponents` times the best other seat's (dummy seats do not count)."""
         players = [p for p in game.state.players if not game.is_dummy(p.seat)]
-        mine = self.of_player(game.state.players[seat])
+        own = self.of_player(game.state.players[seat])
         others = [self.of_player(p) for p in players if p.seat != seat]
-        return mine - self.opponents * (max(others) if others else 0.0)
+        return own - self.opponents * (max(others) if others else 0.0)
 
 
 def load_evaluation(rules, which: str | None = None) -> Evaluation:

@@ -5,8 +5,8 @@ Usage: python tools/bench.py [--games N] [--quick] [--peer catanatron] [--json]
 Prints one table, every figure measured in this run (the bundled pack, fixed seeds, so runs on one
 machine are comparable; figures vary with the machine, so compare ratios rather than absolutes):
 
-- random N players (N = 1..4): N games (default 20, --quick 3) of random bots from ``new_game``
-  to the end, seeds 1..N. games/s and actions/s count the whole game, setup included; actions/game
+- random, 1 to 4 players: G games each (--games G, default 20, --quick 3) of random bots from
+  ``new_game`` to the end, seeds 1..G. games/s and actions/s count the whole game, setup included; actions/game
   is the mean number of actions applied. In a solo game the dummy seat plays the rulebook dummy
   policy (``dummy`` bot), as it does in the game; its actions count too.
 - greedy 2 players: games/s of two one-ply greedy bots (each action tries every legal action).
@@ -18,13 +18,15 @@ machine are comparable; figures vary with the machine, so compare ratios rather 
 - state clone: microseconds per ``GameState.clone`` of a mid-game 4-player state, median of several
   batches.
 - state size: bytes a mid-game 4-player state adds, measured with tracemalloc over many clones
-  (strings shared with the original are not counted again: this is the cost of one more state in
-  a search tree), and the length of its ``to_json()`` as a second, machine-independent figure.
+  (strings and the RNG state, which clones share with the original, are not counted again: this
+  is the cost of one more state in a search tree), and the length of its ``to_json()`` as a second, machine-independent figure.
 - with ``--peer catanatron`` (needs ``pip install catanatron``; not a dependency of caput): random
-  4-player Catan games with catanatron's ``RandomPlayer`` (seeds 1..N, its own turn limit),
-  measured like the caput 4-player row, actions being ``Game.play_tick()`` calls. They sit next to
-  caput's random 4-player row with the ratio caput/catanatron. The games differ (Catan random
-  games are longer and its actions cheaper), so actions/s is the figure to compare.
+  4-player Catan games with catanatron's ``RandomPlayer`` (seeds 1..G, its own turn limit),
+  measured like the caput 4-player row, actions being ``Game.play_tick()`` calls. The player picks
+  from the legal actions in a canonical order so a seed gives the same game in every process (the
+  sorting is timed apart and not counted). The figures sit next to caput's random 4-player row,
+  with the ratio caput/catanatron. The games differ (random Catan games are longer and their
+  actions cheaper), so actions/s is the figure to compare.
 
 ``--json`` prints the figures as JSON instead of the table. This is a benchmark, not a test:
 nothing here asserts on timings.
@@ -161,17 +163,31 @@ def bench_catanatron(games: int) -> dict:
     from catanatron import Color, Game as CatanGame, RandomPlayer
     from catanatron.game import TURNS_LIMIT
 
+    # catanatron builds some action lists from sets of tuples holding None, whose hash is its address
+    # before Python 3.12: the order, and so a seeded RandomPlayer's games, would change from process to
+    # process. The player therefore decides over the actions in a canonical order; the sorting is
+    # timed on its own and left out of the figures.
+    sorting = 0.0
+
+    def canonical(player, game, actions):
+        nonlocal sorting
+        t0 = time.perf_counter()
+        ordered = sorted(actions, key=repr)
+        sorting += time.perf_counter() - t0
+        return player.decide(game, ordered)
+
     colors = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
     actions = 0
     t = time.perf_counter()
     for seed in range(1, games + 1):  # catanatron treats seed 0 as "no seed"
         game = CatanGame([RandomPlayer(c) for c in colors], seed=seed)
         while game.winning_color() is None and game.state.num_turns < TURNS_LIMIT:  # Game.play, without its copies
-            game.play_tick()
+            game.play_tick(decide_fn=canonical)
             actions += 1
-    elapsed = time.perf_counter() - t
+    elapsed = time.perf_counter() - t - sorting
     return {"games": games, "seconds": elapsed, "games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
-            "actions_per_game": actions / games, "version": importlib.metadata.version("catanatron")}
+            "actions_per_game": actions / games, "sorting_seconds": sorting,
+            "version": importlib.metadata.version("catanatron")}
 
 
 # --------------------------------------------------------------------------- report
