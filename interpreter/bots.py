@@ -131,7 +131,7 @@ class MCTSBot:
 
     name = "mcts"
 
-    def __init__(self, evaluation: Evaluation, iterations: int = 150, playout_actions: int = 12, c: float = 1.2):
+    def __init__(self, evaluation: Evaluation, iterations: int = 100, playout_actions: int = 12, c: float = 1.2):
         self.evaluate, self.iterations, self.playout_actions, self.c = evaluation, iterations, playout_actions, c
 
     def choose(self, game: Game, rng: random.Random) -> str:
@@ -191,7 +191,7 @@ def make_bot(spec: str, rules):
         return GreedyBot(load_evaluation(rules, arg or None))
     if name == "mcts":
         bots = rules.ruleset.single("bots")
-        return MCTSBot(load_evaluation(rules, bots.mcts if bots else None), iterations=int(arg) if arg else 150)
+        return MCTSBot(load_evaluation(rules, bots.mcts if bots else None), iterations=int(arg) if arg else 100)
     if name == "dummy":
         return DummyBot()
     raise ValueError(f"unknown bot '{spec}'; known: {', '.join(BOTS)}")

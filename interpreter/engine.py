@@ -111,10 +111,12 @@ class Game:
     def __init__(self, rules: Rules, state: GameState):
         self.rules, self.state = rules, state
         self._legal: tuple[GameState, int, list[str]] | None = None  # legal actions of the current state
+        self._tried: dict[str, GameState] = {}  # action -> the state it led to while checking it (reused by apply)
 
     def invalidate(self) -> None:
         """Forget cached legal actions; call after editing ``state`` by hand (scenario setups do)."""
         self._legal = None
+        self._tried = {}
 
     # ------------------------------------------------------------ API
     @property
@@ -133,6 +135,7 @@ class Game:
         cached = self._legal
         if cached is not None and cached[0] is self.state and cached[1] == len(self.state.log):
             return list(cached[2])
+        self._tried = {}
         legal = self._legal_actions()
         self._legal = (self.state, len(self.state.log), legal)
         return list(legal)
@@ -194,20 +197,23 @@ class Game:
         """Offer only what can be carried out (OPEN-28): try it on a copy of the state, and through the
         choices it leads to until one way of finishing it is found (a tile whose reward cannot be
         taken is no choice). The search stops trusting the rest after a fixed number of tries."""
-        return _finishes(self.rules, self.state, action, [_SEARCH_BUDGET])
+        return _finishes(self.rules, self.state, action, [_SEARCH_BUDGET], self._tried)
 
     def apply(self, action: str) -> None:
         """Apply one action as a transaction: on any rules violation nothing changes."""
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(action, self._why_not(action, legal))
-        work = self.state.clone()
-        try:
-            _Turn(self.rules, work).apply(action)
-        except RulesError as exc:
-            raise IllegalActionError(action, str(exc)) from None
+        work = self._tried.pop(action, None)  # already applied to a copy when it was checked
+        if work is None:
+            work = self.state.clone()
+            try:
+                _Turn(self.rules, work).apply(action)
+            except RulesError as exc:
+                raise IllegalActionError(action, str(exc)) from None
         work.log.append(action)
         self.state = work
+        self._tried = {}
 
     def _why_not(self, action: str, legal: list[str]) -> str:
         """The rules' own reason when trying the action fails, else the list of what is legal."""
@@ -344,12 +350,14 @@ _NAMED = ("pick", "place", "plank")  # decisions answered by naming the option, 
 _SEARCH_BUDGET = 40  # tries per completeness check before the remaining choices are trusted
 
 
-def _finishes(rules: Rules, state: GameState, action: str, budget: list[int]) -> bool:
+def _finishes(rules: Rules, state: GameState, action: str, budget: list[int], keep: dict | None = None) -> bool:
     work = state.clone()
     try:
         _Turn(rules, work).apply(action)
     except RulesError:
         return False
+    if keep is not None:
+        keep[action] = work  # the deeper tries below copy it and leave it as it is
     budget[0] -= 1
     d = work.decision
     if d is None or budget[0] <= 0:
