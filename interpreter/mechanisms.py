@@ -107,14 +107,14 @@ def start_performance(player: int, action: str, main: bool, ctx: dict | None = N
 
 def op_build(m, state, frame, step) -> None:
     _, kind, mods = step
-    ctx = dict(frame.event or {}) if frame.event and "action" in frame.event else {}
+    ctx = frame.event if frame.event and "action" in frame.event else {}  # the performance this build is part of
     extra = _mods(m, state, frame, mods)
-    ctx.setdefault("discount", {})
+    discount = dict(ctx.get("discount") or {})
     for r, n in extra.get("discount", {}).items():
-        ctx["discount"][r] = ctx["discount"].get(r, 0) + n
+        discount[r] = discount.get(r, 0) + n
     state.frames.append(Frame(BUILD, [], 0, frame.player, frame.source, None,
-                              {"kind": kind, "main": bool(ctx.get("main")), "discount": ctx["discount"],
-                               "with": ctx.get("with", []) + extra.get("with", []), "phase": "pick"}))
+                              {"kind": kind, "main": bool(ctx.get("main")), "discount": discount,
+                               "with": list(ctx.get("with", [])) + extra.get("with", []), "phase": "pick"}))
 
 
 def op_move(m, state, frame, step) -> None:
