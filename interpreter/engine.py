@@ -16,11 +16,17 @@ Notation, one line per action:
   seal <seal>        claim a seal with a seal right
   use <record>       use a single-use record you own (e.g. a level III or IV technology)
   choose <n>         answer the pending decision with option n (1-based)
+  pick <tile>        take a tile from its row (after an action that builds)
+  place <tile> at <where> rot <r>
+                     place the picked tile: "q,r" on the player's area or a map site id
+  plank <plank>      lay a kept tile on an empty plank space
+  resolve <item>     resolve now an effect that may wait until the end of the turn (`later:`)
+  do <action>        an any-time action of the setup (e.g. buying a move on a grid)
   discard <resource> discard one item of the carry group at the end of the turn
   end                end the turn
 
-This part runs the actions whose effects the effect machine can run by itself; actions that act
-on boards (placing tiles, moving on grids) are offered once the engine supports them.
+Board statements (`build`, `move`, `perform`, `place`, `later`) run as mechanisms.py's native
+frames; an action is offered only if some way of carrying it out exists (OPEN-28).
 """
 
 from __future__ import annotations
