@@ -210,16 +210,19 @@ class Game:
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(action, self._why_not(action, legal))
-        work = self._tried.pop(action, None)  # already applied to a copy when it was checked
-        if work is None:
-            work = self.state.clone()
-            try:
-                _Turn(self.rules, work).apply(action)
-            except RulesError as exc:
-                raise IllegalActionError(action, str(exc)) from None
+        work = self._tried.pop(action, None) or self._applied(action)  # checked ones were applied to a copy
         work.log.append(action)
         self.state = work
         self._tried = {}
+
+    def _applied(self, action: str) -> GameState:
+        """A copy of the state with the action applied; raises IllegalActionError if the rules refuse it."""
+        work = self.state.clone()
+        try:
+            _Turn(self.rules, work).apply(action)
+        except RulesError as exc:
+            raise IllegalActionError(action, str(exc)) from None
+        return work
 
     def _why_not(self, action: str, legal: list[str]) -> str:
         """The rules' own reason when trying the action fails, else the list of what is legal."""
@@ -256,11 +259,7 @@ class Game:
     def child(self, action: str) -> "Game":
         """The game after an action taken from ``legal_actions()``, leaving this one as it is. For search:
         it skips re-checking that the action is legal (an action that fails still raises)."""
-        work = self.state.clone()
-        try:
-            _Turn(self.rules, work).apply(action)
-        except RulesError as exc:
-            raise IllegalActionError(action, str(exc)) from None
+        work = self._applied(action)
         work.log.append(action)
         return Game(self.rules, work)
 

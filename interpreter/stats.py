@@ -50,37 +50,29 @@ def z_quantile(p: float) -> float:
     return _NORMAL.inv_cdf(p)
 
 
+_TINY = 1e-300
+
+
+def _lentz(aa: float, c: float, d: float) -> tuple[float, float, float]:
+    """One step of the modified Lentz method: the new c, d and their product (the factor for h)."""
+    d = 1.0 + aa * d
+    d = 1.0 / (d if abs(d) >= _TINY else _TINY)
+    c = 1.0 + aa / c
+    c = c if abs(c) >= _TINY else _TINY
+    return c, d, c * d
+
+
 def _betacf(a: float, b: float, x: float) -> float:
     """Continued fraction for the incomplete beta function (modified Lentz, Numerical Recipes ``betacf``)."""
-    tiny = 1e-300
     eps = 1e-15
     qab, qap, qam = a + b, a + 1.0, a - 1.0
-    c = 1.0
-    d = 1.0 - qab * x / qap
-    if abs(d) < tiny:
-        d = tiny
-    d = 1.0 / d
-    h = d
+    c, d, h = _lentz(-qab * x / qap, 1.0, 1.0)
+    c, h = 1.0, d
     for m in range(1, 10_000):
         m2 = 2 * m
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        if abs(d) < tiny:
-            d = tiny
-        c = 1.0 + aa / c
-        if abs(c) < tiny:
-            c = tiny
-        d = 1.0 / d
-        h *= d * c
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        if abs(d) < tiny:
-            d = tiny
-        c = 1.0 + aa / c
-        if abs(c) < tiny:
-            c = tiny
-        d = 1.0 / d
-        delta = d * c
+        c, d, delta = _lentz(m * (b - m) * x / ((qam + m2) * (a + m2)), c, d)
+        h *= delta
+        c, d, delta = _lentz(-(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)), c, d)
         h *= delta
         if abs(delta - 1.0) < eps:
             return h

@@ -56,17 +56,12 @@ from interpreter.bots import make_bot  # noqa: E402
 from interpreter.engine import Game, new_game  # noqa: E402
 from interpreter.ruleset import load_ruleset  # noqa: E402
 
+from bench_content import timed  # noqa: E402  (tools/ is on the path when run as a script)
+
 PEERS = ("catanatron",)
 LOAD_SNIPPET = "from interpreter.ruleset import load_ruleset; load_ruleset()"
 
 
-def timed(fn, runs: int) -> list[float]:
-    out = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - t)
-    return out
 
 
 # --------------------------------------------------------------------------- caput
