@@ -270,18 +270,23 @@ def play(
     variant: Optional[List[Path]] = VariantOpt,
     moves: Optional[Path] = typer.Option(None, "--moves", help="Play the actions in this file, one per line (# comments)."),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the finished (or stopped) game here, for `caput replay`."),
+    seat: Optional[List[str]] = typer.Option(None, "--seat", help="A bot takes a seat: `2=greedy` (repeatable; "
+                                             "random, greedy, mcts[:iterations], dummy)."),
+    load: Optional[Path] = typer.Option(None, "--load", help="Continue a game saved with `save FILE` or --log."),
 ) -> None:
-    """Play a game in the terminal (hotseat): pick a numbered legal action or type its notation."""
+    """Play a game in the terminal (hotseat, or against bots with --seat): pick a numbered legal action or
+    type its notation; `undo` takes back your last action, `save FILE` / `load FILE` keep a game, `q` stops."""
     from .engine import new_game
     from .errors import IllegalActionError, RulesError
-    from .notation import describe, parse
+    from .notation import parse
 
     rs = _load(pack, variant)
     try:
-        game = new_game(rs, players, seed)
+        game = _load_saved(load, pack) if load is not None else new_game(rs, players, seed)
     except RulesError as exc:
         out.print(f"[bold red]error[/]: {escape(str(exc))}")
         raise typer.Exit(2)
+    bots = _seat_bots(seat or [], game)
     if moves is not None:
         try:
             lines = moves.read_text(encoding="utf-8").splitlines()
@@ -306,25 +311,108 @@ def play(
             _final(game)
         _save(game, log)
         return
-    while not game.is_terminal():
-        out.print(_summary(game), markup=False)
-        legal = game.legal_actions()
-        options = game.state.decision.options if game.state.decision else None
-        for i, a in enumerate(legal, 1):
-            out.print(f"  {i:>2}. {a:<32} {describe(a, options)}", markup=False)
-        try:
-            line = input("> ")
-        except EOFError:
-            break
-        if line.strip() in ("q", "quit"):
-            break
-        try:
-            game.apply(parse(line, legal))
-        except IllegalActionError as exc:
-            out.print(f"[bold red]illegal[/]: {escape(exc.reason)}")
+    game = _interactive(game, bots, pack)
     if game.is_terminal():
         _final(game)
     _save(game, log)
+
+
+def _seat_bots(specs: list[str], game) -> dict:
+    """`--seat 2=greedy` -> {1: bot}; a clear error for a bad seat or bot."""
+    from .bots import make_bot
+
+    bots = {}
+    for spec in specs:
+        number, _, name = spec.partition("=")
+        if not number.isdigit() or not 1 <= int(number) <= len(game.state.players) or game.is_dummy(int(number) - 1):
+            out.print(f"[bold red]error[/]: --seat {escape(spec)}: seats are 1..{len(game.state.players)} (not the dummy)")
+            raise typer.Exit(2)
+        try:
+            bots[int(number) - 1] = make_bot(name or "greedy", game.rules)
+        except ValueError as exc:
+            out.print(f"[bold red]error[/]: --seat {escape(spec)}: {escape(str(exc))}")
+            raise typer.Exit(2)
+    return bots
+
+
+def _load_saved(path: Path, pack):
+    """A game saved by `save FILE` or `--log`; a clear error (and nothing lost) when the file is not one."""
+    from .engine import Game
+
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
+        game = Game.from_json(_load(pack, data.get("variants") or ()), text)
+        game.legal_actions()  # a state the engine cannot read fails here, not mid-game
+        return game
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+        out.print(f"[bold red]error[/]: {escape(str(path))} is not a saved caput game ({escape(type(exc).__name__)}: {escape(str(exc))})")
+        raise typer.Exit(2)
+
+
+def _interactive(game, bots: dict, pack):
+    """The terminal loop: bots move by themselves; people pick by number or notation, or `undo`, `save F`, `load F`."""
+    import random as _random
+
+    from .errors import IllegalActionError
+    from .notation import describe, parse
+
+    rng = _random.Random(game.state.table.get("seed", 0))
+    history = []  # states before each human action, for undo
+    while not game.is_terminal():
+        seat = game.current_player
+        if seat in bots:
+            action = bots[seat].choose(game, rng)
+            game.apply(action)
+            out.print(f"[bold]seat {seat + 1}[/] ({bots[seat].name}): {escape(action)}")
+            continue
+        _show(game)
+        legal = game.legal_actions()
+        options = game.state.decision.options if game.state.decision else None
+        for i, a in enumerate(legal, 1):
+            out.print(f"  {i:>2}. {a:<34} {describe(a, options)}", markup=False)
+        try:
+            line = input(f"seat {seat + 1}> ").strip()
+        except EOFError:
+            break
+        word, _, arg = line.partition(" ")
+        if line in ("q", "quit"):
+            break
+        if line == "undo":
+            if not history:
+                out.print("nothing to undo")
+                continue
+            game = history.pop()
+            continue
+        if word in ("save", "load") and arg:
+            if word == "save":
+                Path(arg).write_text(game.to_json(), encoding="utf-8")
+                out.print(f"saved to {escape(arg)}")
+            else:
+                try:
+                    game, history = _load_saved(Path(arg), pack), []
+                except typer.Exit:
+                    pass  # the message is printed; the game in progress goes on
+            continue
+        try:
+            action = parse(line, legal)
+            before = game.clone()
+            game.apply(action)
+            history.append(before)
+        except IllegalActionError as exc:
+            out.print(f"[bold red]illegal[/]: {escape(exc.reason)}")
+    return game
+
+
+SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
+
+
+def _show(game) -> None:
+    """The state summary, each seat in its colour."""
+    for line in _summary(game).splitlines():
+        colour = next((SEAT_COLOURS[int(w.split()[1].rstrip(":")) - 1] for w in [line.strip()[:8]]
+                       if w.startswith("seat ") and w.split()[1].rstrip(":").isdigit()), None)
+        out.print(f"[{colour}]{escape(line)}[/]" if colour else escape(line))
 
 
 def _save(game, log: Optional[Path]) -> None:

@@ -92,3 +92,27 @@ def test_replay_refuses_a_file_that_is_no_game(tmp_path):
     bad.write_text("{}")
     result = caput("replay", str(bad))
     assert result.returncode == 2 and "not a caput game log" in result.stdout
+
+
+def test_interactive_undo_save_and_load(tmp_path):
+    saved, broken = tmp_path / "saved.json", tmp_path / "broken.json"
+    broken.write_text('{"players": 2, "state": {"turn": "x"}}')
+    r = caput("play", "--players", "2", stdin=f"take tile_building_mines\nundo\nundo\ntake tile_wall_road\nsave {saved}\n"
+                                             f"load {broken}\nq\n")
+    assert r.returncode == 0, r.stderr
+    assert "nothing to undo" in r.stdout  # the second undo: back at the start
+    assert "is not a saved caput game" in r.stdout  # the broken file is refused and the game goes on
+    data = json.loads(saved.read_text())
+    assert data["state"]["log"] == ["take tile_wall_road"]  # the undone take is gone
+    again = caput("play", "--load", str(saved), stdin="q\n")
+    assert again.returncode == 0 and "seat 1" in again.stdout
+
+
+def test_bots_take_their_seats(tmp_path):
+    log = tmp_path / "game.json"
+    r = caput("play", "--players", "2", "--seat", "1=random", "--seat", "2=greedy", "--log", str(log), stdin="")
+    assert r.returncode == 0, r.stderr
+    assert "seat 2 (greedy):" in r.stdout and "winner: seat" in r.stdout
+    assert json.loads(log.read_text())["state"]["table"]["over"] is True
+    bad = caput("play", "--seat", "3=greedy", stdin="q\n")
+    assert bad.returncode == 2 and "seats are 1..2" in bad.stdout
