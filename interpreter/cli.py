@@ -604,6 +604,32 @@ def compare(
         out.print(f"report: {report}  plot: {plot}", markup=False)
 
 
+@app.command()
+def render(
+    state: Path = typer.Argument(..., help="A saved game (`caput play --log`, `save FILE`, or Game.to_json())."),
+    output: Path = typer.Option(..., "--output", "-o", help="FILE.svg or FILE.png."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help="Pack directory (default: the bundled pack)."),
+    scale: float = typer.Option(1.0, "--scale", help="PNG scale factor."),
+) -> None:
+    """Draw the whole table of a saved game: city, crane, rows, projects, seals and every player's board."""
+    from .render import render_png, render_svg
+
+    game = _load_saved(state, pack)
+    if output.suffix.lower() == ".png":
+        try:
+            output.write_bytes(render_png(game, scale))
+        except (ImportError, OSError) as exc:
+            out.print(f"[bold red]error[/]: PNG output needs cairosvg and the cairo library ({escape(str(exc))}); "
+                      "write .svg instead")
+            raise typer.Exit(2)
+    elif output.suffix.lower() == ".svg":
+        output.write_text(render_svg(game), encoding="utf-8")
+    else:
+        out.print(f"[bold red]error[/]: the output must end in .svg or .png, not {escape(output.name)}")
+        raise typer.Exit(2)
+    out.print(f"wrote {escape(str(output))}")
+
+
 def main() -> None:
     try:
         app()

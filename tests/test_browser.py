@@ -1,0 +1,260 @@
+"""The play page in a real browser: Playwright driving Debian's Chromium against the server in a thread.
+
+Playwright's own browser downloads are never used: the test launches /usr/bin/chromium and skips
+(with the reason) when it is not installed; set CAPUT_REQUIRE_BROWSER=1 to make that a failure.
+Screenshots go to the test's tmp_path; their paths are printed (`pytest -s` shows them).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+SEED = 4  # human vs greedy: the bot's first turn reveals no hidden information, so undo crosses it
+
+
+def _need(condition: bool, reason: str) -> None:
+    if not condition:
+        if os.environ.get("CAPUT_REQUIRE_BROWSER") == "1":
+            pytest.fail(reason)
+        pytest.skip(reason)
+
+
+@pytest.fixture
+def server_url(tmp_path):
+    pytest.importorskip("fastapi", reason="the web server needs fastapi")
+    uvicorn = pytest.importorskip("uvicorn", reason="the web server needs uvicorn")
+    from interpreter.server import create_app
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))  # a free port, held until uvicorn takes the socket over
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(tmp_path / "saves"), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+    sock.close()
+
+
+@pytest.fixture
+def page(server_url):
+    _need(CHROMIUM.exists(), f"{CHROMIUM} is not installed (apt-get install chromium); "
+                             "Playwright's own browsers are deliberately not downloaded")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the browser test needs the playwright package")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        pg = context.new_page()
+        pg.set_default_timeout(30_000)
+        pg.errors = []
+        pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))
+        # script errors only: refused requests (400, 409) are part of the test and logged by the browser
+        pg.on("console", lambda msg: msg.type == "error" and not msg.text.startswith("Failed to load resource")
+              and pg.errors.append(msg.text))
+        pg.goto(server_url + "/")
+        pg.wait_for_selector("body[data-ready='1']")
+        yield pg
+        context.close()
+        browser.close()
+
+
+class Shots:
+    def __init__(self, page, folder: Path):
+        self.page, self.folder, self.paths = page, folder, []
+
+    def __call__(self, name: str) -> Path:
+        path = self.folder / f"{len(self.paths) + 1:02d}-{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        self.paths.append(path)
+        return path
+
+
+def log_length(page) -> int:
+    return page.locator("#log li").count()
+
+
+def board_state(page) -> str:
+    """What the board shows: the SVG when the server draws one, else the text panels."""
+    if page.locator("#board svg").count():
+        return page.inner_html("#board")
+    return page.inner_text("#table-view") + page.inner_text("#seats") + page.inner_text("#status")
+
+
+def click_and_wait(page, selector: str, expect_log: int | None = None, grow: bool = True) -> str:
+    """Click an element, wait for the log and the board to show the new step; the board's new state."""
+    before_log, before_board = log_length(page), board_state(page)
+    button = page.locator(selector).first
+    action = button.get_attribute("data-action")
+    button.click()
+    if expect_log is None:
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {before_log}")
+    else:
+        page.wait_for_function(f"document.querySelectorAll('#log li').length === {expect_log}")
+    n = log_length(page)
+    page.wait_for_selector(f"#board[data-step='{n}']")
+    page.wait_for_function("!document.body.classList.contains('busy')")
+    after = board_state(page)
+    assert after != before_board, f"the board did not change after {action or selector}"
+    if grow:
+        assert n > before_log
+        assert action is None or action in page.locator("#log li").nth(before_log).inner_text()
+    return after
+
+
+def test_play_undo_save_and_load_in_the_browser(page, tmp_path):
+    shots = Shots(page, tmp_path)
+    assert page.locator("#variants input[type=checkbox]").count() >= 1  # filled from /api/variants
+
+    # the start form: 2 players, seat 2 the greedy bot
+    page.select_option("#players", "2")
+    page.select_option("#seat-kinds select[data-seat='2']", "greedy")
+    page.select_option("#seat-kinds select[data-seat='1']", "human")
+    page.fill("#seed", str(SEED))
+    shots("start-form")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    page.wait_for_selector("#board[data-step='0']")
+    assert log_length(page) == 0
+    assert "seat 1 to act" in page.inner_text("#status")
+    assert page.locator("#seats .seat").count() == 2
+    if page.locator("#board svg").count() == 0:  # no renderer: the page says so and shows text instead
+        assert "No board picture" in page.inner_text("#board")
+    shots("new-game")
+
+    # take a tile
+    click_and_wait(page, "#actions button[data-action^='take ']", expect_log=1)
+    assert "take " in page.inner_text("#log")
+    shots("took-a-tile")
+
+    # perform an action: it asks a choice
+    click_and_wait(page, "#actions button[data-action^='act ']", expect_log=2)
+    page.wait_for_selector("#decision:not([hidden])")
+    assert "decides" in page.inner_text("#decision")
+    shots("performed-an-action")
+
+    # answer the choice (and any that follow)
+    while page.locator("#actions button[data-action^='choose ']").count():
+        click_and_wait(page, "#actions button[data-action^='choose ']")
+    assert page.locator("#decision").is_hidden()
+    shots("answered-the-choice")
+    steps_before_end = log_length(page)
+
+    # end the turn: the greedy bot plays its turn, then it is seat 1 again
+    click_and_wait(page, "#actions button[data-action='end']")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('seat 1 to act')")
+    after_end = log_length(page)
+    assert after_end > steps_before_end + 1
+    assert "seat 2" in page.locator("#log li").nth(after_end - 1).inner_text()
+    shots("ended-the-turn")
+
+    # an illegal typed action shows the engine's reason in #message and changes nothing
+    page.fill("#action-text", "take no_such_tile")
+    page.click("#type-action button[type=submit]")
+    page.wait_for_selector("#message:not([hidden])")
+    assert "illegal action" in page.inner_text("#message")
+    assert page.locator("#message").is_visible()
+    assert log_length(page) == after_end
+    shots("illegal-action-message")
+
+    # undo: back to before the human's `end`, the bot's moves included
+    page.click("#undo")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length === {steps_before_end}")
+    page.wait_for_selector(f"#board[data-step='{steps_before_end}']")
+    assert log_length(page) < after_end
+    assert page.locator("#actions button[data-action='end']").count() == 1
+    shots("undone")
+
+    # save under a name
+    page.fill("#save-name", "browser_game")
+    page.click("#save")
+    page.wait_for_selector("#saves li[data-save='browser_game']")
+    assert "Saved as browser_game" in page.inner_text("#message")
+    saved_log = page.inner_text("#log")
+    game_id = page.inner_text("#game-id")
+
+    # a bad save name is refused, visibly
+    page.fill("#save-name", "../evil")
+    page.click("#save")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('save name')")
+    assert not (tmp_path / "evil.json").exists() and not (tmp_path / "saves" / "evil.json").exists()
+
+    # move on, then load the save: the game is back where it was saved, under a new id
+    click_and_wait(page, "#actions button[data-action='end']")
+    page.click("#saves button[data-save='browser_game']")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('Loaded browser_game')")
+    page.wait_for_selector(f"#board[data-step='{steps_before_end}']")
+    assert page.inner_text("#log") == saved_log
+    assert page.inner_text("#game-id") != game_id
+    assert page.locator("#actions button[data-action='end']").count() == 1
+    shots("loaded")
+
+    # nothing to undo in a freshly loaded game: the reason is shown
+    page.click("#undo")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('nothing to undo')")
+
+    # clicking an element of the board that carries data-action applies that action
+    page.evaluate("""() => {
+        const board = document.getElementById('board');
+        const svg = board.querySelector('svg') || board.appendChild(
+            document.createElementNS('http://www.w3.org/2000/svg', 'svg'));
+        const spot = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+        spot.setAttribute('x', '0'); spot.setAttribute('y', '0');
+        spot.setAttribute('width', '400'); spot.setAttribute('height', '400');
+        spot.setAttribute('data-action', 'end'); spot.setAttribute('id', 'test-spot');
+        svg.prepend(spot);
+    }""")
+    page.dispatch_event("#test-spot", "click")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {steps_before_end}")
+    assert "end" in page.locator("#log li").nth(steps_before_end).inner_text()
+    shots("board-click")
+
+    assert page.errors == [], page.errors
+    for path in shots.paths:
+        assert path.is_file() and path.stat().st_size > 0, path
+        print(f"screenshot: {path}")
+
+
+def test_a_finished_game_can_be_replayed_step_by_step(page, tmp_path):
+    shots = Shots(page, tmp_path)
+    page.select_option("#players", "2")
+    page.select_option("#seat-kinds select[data-seat='1']", "random")
+    page.select_option("#seat-kinds select[data-seat='2']", "random")
+    page.fill("#seed", "3")
+    page.click("#start")
+    page.wait_for_selector("#final:not([hidden])")
+    assert "Winner: seat" in page.inner_text("#final")
+    page.wait_for_selector("#replay:not([hidden])")
+    total = log_length(page)
+    assert total > 100 and page.locator("#actions button").count() == 0
+    shots("finished")
+    page.click("#replay-first")
+    page.wait_for_selector("#board[data-step='0']")
+    assert log_length(page) == 0 and "Replay: step 0" in page.inner_text("#status")
+    page.click("#replay-next")
+    page.wait_for_selector("#board[data-step='1']")
+    assert log_length(page) == 1
+    page.locator("#replay-slider").fill(str(total // 2))  # sets the value and fires `change`
+    page.wait_for_selector(f"#board[data-step='{total // 2}']")
+    assert log_length(page) == total // 2
+    shots("replay-middle")
+    page.click("#replay-last")
+    page.wait_for_selector(f"#board[data-step='{total}']")
+    assert log_length(page) == total and "Replay" not in page.inner_text("#status")
+    assert page.errors == [], page.errors
+    for path in shots.paths:
+        assert path.is_file() and path.stat().st_size > 0, path
+        print(f"screenshot: {path}")

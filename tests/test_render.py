@@ -1,0 +1,187 @@
+"""`interpreter.render`: the whole table as SVG and PNG, drawn from content and state."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("drawsvg")
+
+from interpreter.engine import Game, new_game
+from interpreter.render import load_game, render_png, render_svg, short, wrap
+from interpreter.ruleset import load_ruleset
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _cairo_available() -> bool:
+    if importlib.util.find_spec("cairosvg") is None:
+        return False
+    try:
+        import cairosvg  # noqa: F401  # needs the system cairo library
+    except (ImportError, OSError):
+        return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def ruleset():
+    return load_ruleset()
+
+
+def played(ruleset, players: int, seed: int, actions: int | None) -> Game:
+    """A game after `actions` random legal actions (None: to the end)."""
+    g = new_game(ruleset, players, seed=seed)
+    rng = random.Random(seed)
+    n = 0
+    while not g.is_terminal() and (actions is None or n < actions):
+        g.apply(rng.choice(g.legal_actions()))
+        n += 1
+    return g
+
+
+@pytest.fixture(scope="module")
+def games(ruleset):
+    return {
+        "4p_mid": played(ruleset, 4, 3, 200),
+        "3p_mid": played(ruleset, 3, 5, 150),
+        "2p_end": played(ruleset, 2, 2, None),
+        "1p_start": new_game(ruleset, 1, seed=1),
+    }
+
+
+def elements(svg: str, klass: str) -> list[ET.Element]:
+    root = ET.fromstring(svg)  # well-formed XML or it raises
+    return [e for e in root.iter() if klass in (e.get("class") or "").split()]
+
+
+@pytest.mark.parametrize("name", ["4p_mid", "3p_mid", "2p_end", "1p_start"])
+def test_the_svg_shows_every_part_of_the_table(games, name):
+    g = games[name]
+    svg = render_svg(g)
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    rs = g.rules.ruleset
+    state = g.state
+
+    hexes = elements(svg, "city-hex")
+    assert len(hexes) == len(rs.single("city").hexes)
+    assert {e.get("id") for e in hexes} == {f"hex-{h.id}" for h in rs.single("city").hexes}
+
+    buildings = elements(svg, "building")
+    assert len(buildings) == len(state.table["city"])
+    assert {e.get("data-site") for e in buildings} == set(state.table["city"])
+
+    grids = rs.single("projects").grids
+    markers = elements(svg, "grid-marker")
+    assert len(markers) == len(state.players) * len(grids)
+    assert {e.get("id") for e in markers} == {f"marker-{gr.id}-{p.seat}" for gr in grids for p in state.players}
+
+    boards = elements(svg, "player-board")
+    assert len(boards) == len(state.players)
+
+    # every tile of every area, covered ones included; one top per occupied hex
+    tiles = elements(svg, "area-tile")
+    assert len(tiles) == sum(len(stack) for p in state.players for stack in p.area.values())
+    tops = [t for t in tiles if t.get("data-top") == "1"]
+    assert len(tops) == sum(len(p.area) for p in state.players)
+
+    ids = [e.get("id") for e in root.iter() if e.get("id")]
+    assert len(ids) == len(set(ids)), "element ids are unique"
+
+
+def test_the_mid_game_has_something_to_count(games):
+    """The counting test above is not vacuous: the 4-player state has buildings and area tiles."""
+    g = games["4p_mid"]
+    assert g.state.table["city"]
+    assert any(p.area for p in g.state.players)
+    assert games["2p_end"].is_terminal()
+
+
+def test_a_stacked_area_hex_counts_every_tile(ruleset, games):
+    g = games["4p_mid"].clone()
+    p = g.state.players[0]
+    hexes = sorted(k for k, v in p.area.items() if v)
+    assert hexes
+    under = next(rid for (kind, rid) in g.rules.tables.records if kind == "upgrade")
+    p.area[hexes[0]] = [[under, 1], *p.area[hexes[0]]]
+    svg = render_svg(g)
+    assert len(elements(svg, "area-tile")) == sum(len(s) for q in g.state.players for s in q.area.values())
+
+
+def test_the_render_does_not_change_the_game(games):
+    g = games["4p_mid"]
+    before = g.to_json()
+    render_svg(g)
+    assert g.to_json() == before
+
+
+@pytest.mark.skipif(not _cairo_available(), reason="cairosvg or the system cairo library is missing")
+def test_png(games):
+    data = render_png(games["2p_end"])
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(data) > 10_000
+
+
+def test_load_game_round_trips(tmp_path, games):
+    g = games["4p_mid"]
+    path = tmp_path / "state.json"
+    path.write_text(g.to_json(), encoding="utf-8")
+    loaded = load_game(path)
+    assert loaded.to_json() == g.to_json()
+    assert render_svg(loaded) == render_svg(g)
+
+
+def test_load_game_keeps_the_variants(tmp_path):
+    rs = load_ruleset(None, ("crane_b",))
+    g = new_game(rs, 2, seed=4)
+    path = tmp_path / "variant.json"
+    path.write_text(g.to_json(), encoding="utf-8")
+    loaded = load_game(path)
+    assert loaded.rules.ruleset.variants == rs.variants
+    assert loaded.rules.ruleset.single("crane").side == "b"
+    assert "crane-pos-0" in render_svg(loaded)
+
+
+def test_short_effect_texts():
+    assert short("gain 1 silver_window; score 2") == "+1 s.window · 2VP"
+    assert short("grant special_tile or score 1") == "s.tile or 1VP"
+    assert short("may pay 1 gold: gain 1 egg") == "1 gold → +1 egg"
+    assert short("later: may move hunger_wall sideways; gain 1 silver_window; score 2") == "h.wall ↔ · +1 s.window · 2VP"
+    assert short("advance technology 2") == "technology +2"
+    assert short("choose { advance gold_mine | advance quarry }") == "gold_mine +1 / quarry +1"
+    assert short(None) == ""
+
+
+def test_wrap_cuts_with_an_ellipsis():
+    lines = wrap("one two three four five six seven eight", 40, 8, 2)
+    assert len(lines) == 2 and lines[-1].endswith("…")
+    assert wrap("short", 100, 8) == ["short"]
+
+
+def test_caput_render_writes_svg_and_refuses_other_suffixes(tmp_path):
+    import subprocess
+    import sys
+
+    from interpreter.engine import new_game
+    from interpreter.ruleset import load_ruleset
+
+    saved = tmp_path / "game.json"
+    saved.write_text(new_game(load_ruleset(), 2, seed=1).to_json())
+    root = Path(__file__).resolve().parent.parent
+    ok = subprocess.run([sys.executable, "-m", "interpreter", "render", str(saved), "-o", str(tmp_path / "t.svg")],
+                        cwd=root, capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    assert (tmp_path / "t.svg").read_text().lstrip().startswith("<?xml") or "<svg" in (tmp_path / "t.svg").read_text()
+    bad = subprocess.run([sys.executable, "-m", "interpreter", "render", str(saved), "-o", str(tmp_path / "t.txt")],
+                         cwd=root, capture_output=True, text=True)
+    assert bad.returncode == 2 and ".svg or .png" in bad.stdout
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    refused = subprocess.run([sys.executable, "-m", "interpreter", "render", str(broken), "-o", str(tmp_path / "b.svg")],
+                             cwd=root, capture_output=True, text=True)
+    assert refused.returncode == 2 and "is not a saved caput game" in refused.stdout

@@ -1,0 +1,372 @@
+"""The web server's JSON API (interpreter/server.py) through FastAPI's TestClient."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web server needs fastapi (the `web` extra)")
+
+from fastapi.testclient import TestClient
+
+from interpreter import server
+from interpreter.engine import Game
+from interpreter.state import Decision
+
+SEED = 1
+
+
+@pytest.fixture
+def save_dir(tmp_path):
+    return tmp_path / "saves"
+
+
+@pytest.fixture
+def client(save_dir):
+    with TestClient(server.create_app(save_dir)) as c:
+        yield c
+
+
+def new(client, seed=SEED, players=2, seats=("human", "greedy"), variants=()) -> dict:
+    r = client.post("/api/games", json={"players": players, "seats": list(seats), "variants": list(variants), "seed": seed})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def act(client, view, action) -> dict:
+    r = client.post(f"/api/games/{view['id']}/actions", json={"action": action})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def legal(view) -> list[str]:
+    return [a["action"] for a in view["legal"]]
+
+
+def first(view, prefix) -> str:
+    return next(a for a in legal(view) if a.startswith(prefix))
+
+
+def get(client, view) -> dict:
+    r = client.get(f"/api/games/{view['id']}")
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def reach_pick(client) -> dict:
+    """A game where the human must pick a tile from a row (picking refills the row from a face-down stack)."""
+    view = new(client)
+    for take in [a for a in legal(view) if a.startswith("take ")]:
+        v = act(client, view, take)
+        for main in [a for a in legal(v) if a.startswith("act ")]:
+            w = act(client, v, main)
+            if w["decision"] and w["decision"]["kind"] == "pick":
+                return w
+            assert client.post(f"/api/games/{view['id']}/undo").status_code == 200
+        assert client.post(f"/api/games/{view['id']}/undo").status_code == 200
+    pytest.fail("no take + act of the first turn leads to picking a tile")
+
+
+# --------------------------------------------------------------------------- playing
+
+
+def test_a_new_game_against_greedy_shows_the_view(client):
+    view = new(client)
+    assert view["players"] == 2 and view["seed"] == SEED and view["turn"] == 1 and view["era"] == 1
+    assert view["current_seat"] == 1 and view["to_act"] == "human" and not view["over"]
+    assert [s["kind"] for s in view["seats"]] == ["human", "greedy"]
+    assert all({"score", "holdings", "tracks"} <= set(s) for s in view["seats"])
+    assert view["legal"] and all(a["text"] for a in view["legal"])
+    assert any(a["action"].startswith("take ") and a["text"].startswith("take the action tile") for a in view["legal"])
+    assert view["log"] == [] and view["undo"]["possible"] is False and view["final"] is None
+    assert all(s["face"] == "up" or "items" not in s for s in view["table"]["stacks"].values())  # face-down hidden
+
+
+def test_human_actions_then_the_bot_moves(client):
+    view = act(client, new(client), "take tile_building_mines")
+    assert [e["action"] for e in view["log"]] == ["take tile_building_mines"] and view["log"][0]["seat"] == 1
+    view = act(client, view, first(view, "act "))
+    while view["decision"] is not None:  # answer the choices the action asks
+        assert view["decision"]["seat"] == 1 and view["decision"]["options"]
+        view = act(client, view, legal(view)[0])
+    steps = len(view["log"])
+    view = act(client, view, "end")
+    assert len(view["log"]) > steps + 1, "the greedy bot played its turn"
+    assert {e["seat"] for e in view["log"][steps + 1:]} == {2}
+    assert view["current_seat"] == 1 and view["to_act"] == "human" and view["turn"] == 3
+
+
+def test_an_illegal_action_is_a_400_with_the_reason_and_changes_nothing(client):
+    view = new(client)
+    before = get(client, view)
+    for bad, words in (("end", "legal"), ("take no_such_tile", "legal"), ("fly away", "legal")):
+        r = client.post(f"/api/games/{view['id']}/actions", json={"action": bad})
+        assert r.status_code == 400, r.text
+        assert "illegal action" in r.json()["detail"] and words in r.json()["detail"]
+        assert get(client, view) == before
+
+
+def test_malformed_bodies_are_refused(client):
+    view = new(client)
+    before = get(client, view)
+    url = f"/api/games/{view['id']}/actions"
+    for body in ({}, {"action": 5}, {"action": ""}, {"action": None}, {"action": "end", "extra": 1}, [], "end"):
+        assert client.post(url, json=body).status_code in (400, 422), body
+    assert client.post(url, content=b"{not json", headers={"Content-Type": "application/json"}).status_code in (400, 422)
+    assert get(client, view) == before
+    for body in ({"players": 0}, {"players": 5}, {"players": "two"}, {"seats": ["robot", "human"]}, {"seed": -1},
+                 {"players": 2, "colour": "red"}):
+        assert client.post("/api/games", json=body).status_code == 422, body
+    for body in ({"players": 2, "seats": ["human"]}, {"players": 2, "variants": ["no_such_variant"]},
+                 {"players": 2, "variants": ["../../etc/passwd"]}, {"players": 2, "variants": ["/etc/passwd"]}):
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400 and r.json()["detail"], body
+
+
+def test_unknown_ids_are_404(client):
+    for method, url, body in (("get", "/api/games/nope", None), ("post", "/api/games/nope/actions", {"action": "end"}),
+                              ("post", "/api/games/nope/undo", None), ("post", "/api/games/nope/save", {"name": "x"}),
+                              ("get", "/api/games/nope/replay/0", None), ("get", "/api/games/nope/board.svg", None)):
+        r = client.request(method.upper(), url, json=body)
+        assert r.status_code == 404 and "nope" in r.json()["detail"], url
+
+
+def test_variants_are_listed_and_playable(client):
+    variants = client.get("/api/variants").json()
+    names = {v["name"] for v in variants}
+    assert "crane_b" in names and all(v["title"] for v in variants)
+    view = new(client, variants=["crane_b"])
+    assert view["variants"] == ["crane_b"] and view["legal"]
+
+
+def test_solo_game_has_the_automatic_dummy_seat(client):
+    view = new(client, players=1, seats=["human"])
+    assert [s["kind"] for s in view["seats"]] == ["human", "automatic"] and view["seats"][1]["dummy"]
+
+
+# --------------------------------------------------------------------------- undo
+
+
+def test_undo_goes_back_to_before_the_last_human_action(client):
+    start = new(client)
+    assert client.post(f"/api/games/{start['id']}/undo").status_code == 409  # nothing to undo yet
+    view = act(client, start, "take tile_building_mines")
+    view = act(client, view, first(view, "act "))
+    assert view["undo"]["possible"]
+    r = client.post(f"/api/games/{start['id']}/undo")
+    assert r.status_code == 200
+    assert [e["action"] for e in r.json()["log"]] == ["take tile_building_mines"]
+    r = client.post(f"/api/games/{start['id']}/undo")
+    assert r.status_code == 200
+    undone = r.json()
+    assert undone["log"] == [] and undone["legal"] == start["legal"] and undone["seats"] == start["seats"]
+    assert undone["table"] == start["table"]
+
+
+def test_undo_takes_back_the_bot_moves_too(client):
+    view = act(client, new(client, seed=4), "take tile_building_mines")  # seed 4: the bot's answer reveals nothing
+    view = act(client, view, first(view, "act "))
+    while view["decision"] is not None:
+        view = act(client, view, legal(view)[0])
+    before_end = get(client, view)
+    after = act(client, view, "end")
+    assert after["undo"]["possible"], after["undo"]["reason"]
+    assert any(e["seat"] == 2 for e in after["log"]) and after["current_seat"] == 1
+    r = client.post(f"/api/games/{view['id']}/undo")
+    assert r.status_code == 200
+    for key in ("log", "legal", "seats", "table", "turn", "current_seat"):
+        assert r.json()[key] == before_end[key], key
+    # the same action again gets the same answer from the bot (its random generator was rewound)
+    again = act(client, r.json(), "end")
+    assert again["log"] == after["log"]
+
+
+def test_undo_is_refused_across_hidden_information(client):
+    view = reach_pick(client)
+    assert view["undo"]["possible"]  # taking and performing revealed nothing
+    pick = first(view, "pick ")
+    view = act(client, view, pick)  # the row is refilled from its face-down stack
+    assert not view["undo"]["possible"] and "face-down" in view["undo"]["reason"]
+    before = get(client, view)
+    r = client.post(f"/api/games/{view['id']}/undo")
+    assert r.status_code == 409
+    assert "hidden information" in r.json()["detail"] and "face-down stack tiles:" in r.json()["detail"]
+    assert get(client, view) == before  # nothing changed
+
+
+def test_undo_is_refused_when_a_bot_drew_hidden_information(client):
+    view = new(client)
+    # play human turns (first legal action each time) until a bot turn reveals something
+    for _ in range(60):
+        action = "end" if "end" in legal(view) else legal(view)[0]
+        was = len(view["log"])
+        view = act(client, view, action)
+        bot_steps = [e for e in view["log"][was:] if e["seat"] == 2]
+        if bot_steps and not view["undo"]["possible"] and "seat 2" in view["undo"]["reason"]:
+            r = client.post(f"/api/games/{view['id']}/undo")
+            assert r.status_code == 409 and "seat 2" in r.json()["detail"]
+            return
+    pytest.fail("the greedy bot never revealed hidden information in 60 human actions")
+
+
+def test_a_keep_decision_on_a_face_down_stack_counts_as_revealing():
+    from interpreter.engine import new_game
+    from interpreter.ruleset import load_ruleset
+
+    game = new_game(load_ruleset(None, ()), 2, SEED)
+    before = server._hidden_fingerprint(game)
+    down = next(sid for sid in game.state.stacks if sid not in game.rules.face_up)
+    game.state.decision = Decision(0, "keep", ["a", "b"], {"stack": down})
+    assert "revealed hidden information" in server._revealed(game, before, 0, "end", 1)
+    up = next(iter(game.rules.face_up))
+    game.state.decision = Decision(0, "keep", ["a", "b"], {"stack": up})
+    assert server._revealed(game, before, 0, "end", 1) is None
+
+
+# --------------------------------------------------------------------------- saving and loading
+
+
+@pytest.mark.parametrize("name", ["../x", "a/b", "", "..", "/tmp/x", "a.b", "a b", "x" * 65, "a\\b", "ä", "x\n"])
+def test_bad_save_names_are_400_and_write_nothing(client, save_dir, tmp_path, name):
+    view = new(client)
+    r = client.post(f"/api/games/{view['id']}/save", json={"name": name})
+    assert r.status_code == 400 and "save name" in r.json()["detail"]
+    assert list(tmp_path.rglob("*.json")) == [] and list(tmp_path.parent.glob("x*")) == []
+    assert client.post("/api/load", json={"name": name}).status_code == 400
+
+
+def test_a_save_name_of_the_wrong_type_is_refused(client):
+    view = new(client)
+    for body in ({"name": 5}, {}, {"name": ["a"]}):
+        assert client.post(f"/api/games/{view['id']}/save", json=body).status_code == 422
+
+
+def test_save_list_and_load(client, save_dir):
+    view = act(client, new(client), "take tile_building_mines")
+    r = client.post(f"/api/games/{view['id']}/save", json={"name": "my-game_1"})
+    assert r.status_code == 200 and r.json()["file"] == "my-game_1.json"
+    assert (save_dir / "my-game_1.json").is_file()
+    assert [s["name"] for s in client.get("/api/saves").json()] == ["my-game_1"]
+    r = client.post("/api/load", json={"name": "my-game_1"})
+    assert r.status_code == 200
+    loaded = r.json()
+    assert loaded["id"] != view["id"]
+    for key in ("log", "legal", "seats", "table", "turn", "seed"):
+        assert loaded[key] == view[key], key
+    # the loaded game goes on by itself; the original is untouched
+    loaded = act(client, loaded, first(loaded, "act "))
+    assert len(get(client, view)["log"]) == 1 and len(loaded["log"]) == 2
+    # the file is the engine's own format: `caput play --load` reads it
+    text = (save_dir / "my-game_1.json").read_text(encoding="utf-8")
+    game = Game.from_json(server._ruleset(()), text)
+    assert game.state.log == ["take tile_building_mines"]
+
+
+@pytest.mark.parametrize("content, words", [
+    ("not json at all", "JSONDecodeError"),
+    ("[1, 2]", "no game state"),
+    ('{"state": 5}', "no game state"),
+    ('{"players": 2, "state": {"players": []}}', "is not a saved caput game"),
+    ('{"players": 9, "state": {}}', "player count"),
+    ('{"players": 2, "variants": ["/etc/passwd"], "state": {}}', "not one of the pack's own variants"),
+])
+def test_loading_a_corrupt_save_is_a_400_and_loses_nothing(client, save_dir, content, words):
+    view = act(client, new(client), "take tile_building_mines")
+    save_dir.mkdir(parents=True, exist_ok=True)
+    (save_dir / "broken.json").write_text(content, encoding="utf-8")
+    r = client.post("/api/load", json={"name": "broken"})
+    assert r.status_code == 400, r.text
+    assert "broken.json" in r.json()["detail"] and words in r.json()["detail"]
+    assert (save_dir / "broken.json").read_text(encoding="utf-8") == content
+    assert len(get(client, view)["log"]) == 1  # the game in progress goes on
+
+
+def test_loading_a_truncated_real_save_is_a_400(client, save_dir):
+    view = new(client)
+    client.post(f"/api/games/{view['id']}/save", json={"name": "whole"})
+    text = (save_dir / "whole.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    del data["state"]["players"][0]["holdings"]
+    data["state"]["table"].pop("crane")
+    (save_dir / "cut.json").write_text(json.dumps(data), encoding="utf-8")
+    (save_dir / "half.json").write_text(text[: len(text) // 2], encoding="utf-8")
+    for name in ("cut", "half"):
+        r = client.post("/api/load", json={"name": name})
+        assert r.status_code == 400 and f"{name}.json" in r.json()["detail"], r.text
+    assert client.post("/api/load", json={"name": "missing"}).status_code == 404
+    assert client.post("/api/load", json={"name": "whole"}).status_code == 200
+
+
+# --------------------------------------------------------------------------- several games, replay, board
+
+
+def test_two_games_at_once_are_independent(client):
+    a, b = new(client, seed=1), new(client, seed=1)
+    assert a["id"] != b["id"]
+    a = act(client, a, "take tile_building_mines")
+    assert get(client, b)["log"] == [] and get(client, b)["legal"] == b["legal"]
+    b = act(client, b, "take tile_wall_road")
+    assert [e["action"] for e in get(client, a)["log"]] == ["take tile_building_mines"]
+    assert [e["action"] for e in get(client, b)["log"]] == ["take tile_wall_road"]
+    client.post(f"/api/games/{a['id']}/undo")
+    assert get(client, a)["log"] == [] and len(get(client, b)["log"]) == 1
+
+
+def test_replay_shows_the_game_after_each_step(client):
+    view = act(client, new(client), "take tile_building_mines")
+    view = act(client, view, first(view, "act "))
+    while view["decision"] is not None:
+        view = act(client, view, legal(view)[0])
+    view = act(client, view, "end")
+    total = len(view["log"])
+    start = client.get(f"/api/games/{view['id']}/replay/0").json()
+    assert start["replay"] == {"step": 0, "total": total} and start["log"] == [] and start["turn"] == 1
+    assert start["legal"] == [] and start["undo"]["possible"] is False
+    one = client.get(f"/api/games/{view['id']}/replay/1").json()
+    assert [e["action"] for e in one["log"]] == ["take tile_building_mines"]
+    last = client.get(f"/api/games/{view['id']}/replay/{total}").json()
+    for key in ("log", "seats", "table", "turn", "era", "decision"):
+        assert last[key] == view[key], key
+    assert client.get(f"/api/games/{view['id']}/replay/{total + 1}").status_code == 404
+    assert client.get(f"/api/games/{view['id']}/replay/-1").status_code == 422
+    assert client.get(f"/api/games/{view['id']}/replay/x").status_code == 422
+
+
+def test_a_finished_game_has_scores_a_winner_and_a_full_replay(client):
+    view = new(client, seed=3, seats=("random", "random"))  # bots only: the game plays out at once
+    assert view["over"] and view["current_seat"] is None and view["legal"] == []
+    assert [s["seat"] for s in view["final"]["scores"]] == [1, 2] and view["final"]["winner"] in (1, 2)
+    r = client.post(f"/api/games/{view['id']}/actions", json={"action": "end"})
+    assert r.status_code == 409 and "over" in r.json()["detail"]
+    mid = client.get(f"/api/games/{view['id']}/replay/{view['steps'] // 2}").json()
+    assert not mid["over"] and len(mid["log"]) == view["steps"] // 2
+    end = client.get(f"/api/games/{view['id']}/replay/{view['steps']}").json()
+    assert end["over"] and end["final"] == view["final"]
+
+
+def test_the_board_picture(client, monkeypatch):
+    view = new(client)
+    r = client.get(f"/api/games/{view['id']}/board.svg")
+    try:
+        import interpreter.render  # noqa: F401
+    except ImportError:
+        assert r.status_code == 501 and "not available" in r.json()["detail"]
+    else:
+        assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+        assert "<svg" in r.text
+        assert client.get(f"/api/games/{view['id']}/board.svg?step=0").status_code == 200
+    monkeypatch.setitem(sys.modules, "interpreter.render", None)  # as if render.py did not exist
+    r = client.get(f"/api/games/{view['id']}/board.svg")
+    assert r.status_code == 501 and "interpreter/render.py" in r.json()["detail"]
+
+
+def test_the_page_and_its_files_are_served(client):
+    r = client.get("/")
+    assert r.status_code == 200 and 'id="message"' in r.text and "/static/app.js" in r.text
+    assert "cdn" not in r.text.lower()
+    for name, kind in (("app.js", "javascript"), ("app.css", "css")):
+        r = client.get(f"/static/{name}")
+        assert r.status_code == 200 and kind in r.headers["content-type"]
+    assert client.get("/static/../server.py").status_code == 404
