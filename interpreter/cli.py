@@ -630,6 +630,18 @@ def render(
     out.print(f"wrote {escape(str(output))}")
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on (127.0.0.1: this machine only)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535),
+    save_dir: Path = typer.Option(Path("caput-saves"), "--save-dir", help="Folder for saved games."),
+) -> None:
+    """Play in the browser: a local web server with the game page at http://HOST:PORT/."""
+    from .server import serve as run_server
+
+    run_server(host=host, port=port, save_dir=save_dir)
+
+
 def main() -> None:
     try:
         app()

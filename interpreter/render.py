@@ -36,8 +36,8 @@ HEX_FILL = {
     "river_house": "#b7cfdc", "countryside": "#b6d795", "walled": "#9d9d9d", "bridge": "#7d6550",
 }
 KIND_FILL = {"upgrade": "#e3f0d5", "wall": "#e6dccb", "building": "#ffffff"}
-NICE = {"red": "#d63031", "blue": "#1e66d0", "green": "#2f9e44", "yellow": "#e0b400", "gold": "#c9a227",
-        "silver": "#9aa4ad", "black": "#333333", "white": "#ffffff", "orange": "#e8890c", "purple": "#8e44ad"}
+NICE = {"red": "#d63031", "blue": "#1e66d0", "green": "#2f9e44", "yellow": "#e0b400", "black": "#333333",
+        "white": "#ffffff", "orange": "#e8890c", "purple": "#8e44ad", "grey": "#9aa4ad"}
 SYMBOL_COLOURS = ("#7d8a96", "#7b4f2c", "#c9a227", "#3d3d8f", "#b03a78", "#2a8a8a")
 INK, SOFT, COST, GAIN = "#222222", "#666666", "#a11d1d", "#1d6b2a"
 
@@ -90,8 +90,8 @@ def _abbrev(m: re.Match) -> str:
 
 
 def short(text: str | None, compact: bool = True) -> str:
-    """An effect or amounts text shortened for a small space: `gain 1 silver_window; score 2` ->
-    `+1 s.window · 2VP`. The verbs are the effect language's; names stay the content's own
+    """An effect or amounts text shortened for a small space: `gain 2 clay_brick; score 2` ->
+    `+2 c.brick · 2VP`. The verbs are the effect language's; names stay the content's own
     (abbreviated when ``compact``)."""
     if not text:
         return ""

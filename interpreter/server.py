@@ -5,6 +5,7 @@
 
 API (every body and answer is JSON; a game is answered with its *view*, see ``_view``):
 
+  GET  /api/pack                         the pack's id, name and player counts
   GET  /api/variants                     the pack's own variants (name, title, description)
   POST /api/games                        {players, seats, variants, seed} -> a new game; bots move first
   GET  /api/games/{id}                   the view
@@ -505,9 +506,15 @@ def create_app(save_dir: Path) -> FastAPI:
     save_dir = Path(save_dir)
     save_dir.mkdir(parents=True, exist_ok=True)
     store = _Store()
-    app = FastAPI(title="caput", description="Play Praga Caput Regni with the caput rules engine.")
+    app = FastAPI(title="caput", description="Play a content pack in the browser with the caput rules engine.")
     app.state.store = store
     app.state.save_dir = save_dir
+
+    @app.get("/api/pack")
+    def pack() -> dict:
+        model = _ruleset(()).single("pack")
+        return {"id": model.id, "name": getattr(model, "name", None) or model.id,
+                "players": {"min": model.players.min, "max": model.players.max}}
 
     @app.get("/api/variants")
     def variants() -> list[dict]:
@@ -549,12 +556,13 @@ def create_app(save_dir: Path) -> FastAPI:
             if not session.human_to_act():
                 raise HTTPException(409, f"seat {g.current_player + 1} is a bot; no human is to act")
             action = normalise(body.action)
-            point = _UndoPoint(g.state.clone(), session.rng.getstate(), len(session.actors))
+            # the undo point goes first, so that what this very action reveals is marked on it too
+            session.history.append(_UndoPoint(g.state.clone(), session.rng.getstate(), len(session.actors)))
             try:
                 session.apply(action, g.current_player)
             except IllegalActionError as exc:
+                session.history.pop()
                 raise HTTPException(400, f"illegal action {action!r}: {exc.reason}") from None
-            session.history.append(point)
             session.run_bots()
             return _view(session, session.game)
 

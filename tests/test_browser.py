@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -118,6 +119,7 @@ def click_and_wait(page, selector: str, expect_log: int | None = None, grow: boo
 def test_play_undo_save_and_load_in_the_browser(page, tmp_path):
     shots = Shots(page, tmp_path)
     assert page.locator("#variants input[type=checkbox]").count() >= 1  # filled from /api/variants
+    assert page.inner_text("#pack-name") not in ("", "caput")  # the pack's name, from /api/pack
 
     # the start form: 2 players, seat 2 the greedy bot
     page.select_option("#players", "2")
@@ -258,3 +260,17 @@ def test_a_finished_game_can_be_replayed_step_by_step(page, tmp_path):
     for path in shots.paths:
         assert path.is_file() and path.stat().st_size > 0, path
         print(f"screenshot: {path}")
+
+
+def test_the_page_works_without_the_board_picture(page, monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "interpreter.render", None)  # as if render.py did not exist
+    page.fill("#seed", str(SEED))
+    page.click("#start")
+    page.wait_for_selector("#board[data-step='0']")
+    assert "No board picture" in page.inner_text("#board") and "interpreter/render.py" in page.inner_text("#board")
+    assert page.locator("#board svg").count() == 0
+    click_and_wait(page, "#actions button[data-action^='take ']", expect_log=1)  # the text panels change instead
+    assert "No board picture" in page.inner_text("#board")
+    path = Shots(page, tmp_path)("no-board-picture")
+    assert path.stat().st_size > 0 and page.errors == []
+    print(f"screenshot: {path}")

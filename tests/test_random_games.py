@@ -20,6 +20,8 @@ from interpreter.paths import default_pack
 from interpreter.ruleset import load_ruleset
 
 SEEDS = range(100)
+# one worker plays them all, in order, so the coverage test below sees every game of this module
+pytestmark = pytest.mark.xdist_group("random_games")
 VARIANT_SETS = {
     "base": (),
     "variants_a": ("crane_b", "kings_road_tiles", "hunger_wall_tiers_a", "cathedral_tiers_a"),
@@ -85,9 +87,10 @@ def test_random_games_cover_every_action_tile_kind_and_technology(rulesets):
     """Run after the games above (same module): every action, tile kind and one-shot technology was used."""
     rs = rulesets["base"]
     seen = COVERAGE.get("base") or Counter()
-    if not seen:  # run alone: play some games to collect coverage
-        for seed in range(40):
-            play(rs, 4, seed, seen)
+    if not seen:  # run alone: play the base games of the test above
+        for players in (1, 2, 3, 4):
+            for seed in SEEDS:
+                play(rs, players, seed, seen)
     pack = rs.single("pack")
     for a in pack.actions:
         assert seen[f"act {a.id}"] + seen[f"extra {a.id}"] > 0, a.id

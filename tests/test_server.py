@@ -133,6 +133,11 @@ def test_unknown_ids_are_404(client):
         assert r.status_code == 404 and "nope" in r.json()["detail"], url
 
 
+def test_the_pack_is_described(client):
+    pack = client.get("/api/pack").json()
+    assert pack["id"] and pack["name"] and pack["players"]["min"] <= 2 <= pack["players"]["max"]
+
+
 def test_variants_are_listed_and_playable(client):
     variants = client.get("/api/variants").json()
     names = {v["name"] for v in variants}
@@ -189,6 +194,7 @@ def test_undo_is_refused_across_hidden_information(client):
     pick = first(view, "pick ")
     view = act(client, view, pick)  # the row is refilled from its face-down stack
     assert not view["undo"]["possible"] and "face-down" in view["undo"]["reason"]
+    assert pick in view["undo"]["reason"]  # the pick itself is named as what revealed it
     before = get(client, view)
     r = client.post(f"/api/games/{view['id']}/undo")
     assert r.status_code == 409

@@ -135,6 +135,25 @@ function drawSeatKinds() {
   }
 }
 
+async function loadPack() {
+  try {
+    const pack = await api("GET", "/api/pack");
+    $("pack-name").textContent = pack.name;
+    document.title = `${pack.name} — caput`;
+    const select = $("players");
+    const chosen = Number(select.value);
+    const options = [];
+    for (let n = pack.players.min; n <= pack.players.max; n++) {
+      options.push(el("option", { value: n, text: n === 1 ? "1 (solo)" : String(n) }));
+    }
+    select.replaceChildren(...options);
+    select.value = String(Math.min(Math.max(chosen, pack.players.min), pack.players.max));
+    drawSeatKinds();
+  } catch (err) {
+    showMessage(err.message, "error");
+  }
+}
+
 async function loadVariants() {
   const box = $("variants");
   try {
@@ -507,7 +526,7 @@ function init() {
   $("replay-next").addEventListener("click", () => showReplay(currentStep() + 1));
   $("replay-last").addEventListener("click", () => showReplay(ui.view ? ui.view.steps : 0));
   drawSeatKinds();
-  Promise.all([loadVariants(), refreshSaves()]).finally(() => {
+  Promise.all([loadPack(), loadVariants(), refreshSaves()]).finally(() => {
     document.body.dataset.ready = "1";   // the form is complete (tests wait for this)
   });
 }
