@@ -20,9 +20,8 @@ run: $(STAMP)
 	$(BIN)/caput validate content/praga
 	$(BIN)/caput simulate --players 4 --games 8 --bots greedy --seed 0
 
-# The suite runs on every core (pytest-xdist; tests of one xdist_group share a worker, in order);
-# `make test PYTEST_ARGS=` runs it in one process.
-PYTEST_ARGS ?= -n auto --dist loadgroup
+# The suite runs on every core (pytest-xdist); `make test PYTEST_ARGS=` runs it in one process.
+PYTEST_ARGS ?= -n auto
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 

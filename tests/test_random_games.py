@@ -20,14 +20,11 @@ from interpreter.paths import default_pack
 from interpreter.ruleset import load_ruleset
 
 SEEDS = range(100)
-# one worker plays them all, in order, so the coverage test below sees every game of this module
-pytestmark = pytest.mark.xdist_group("random_games")
 VARIANT_SETS = {
     "base": (),
     "variants_a": ("crane_b", "kings_road_tiles", "hunger_wall_tiers_a", "cathedral_tiers_a"),
     "variants_b": ("kings_road_tiles_ii_b", "hunger_wall_tiers_b", "cathedral_tiers_b"),
 }
-COVERAGE: dict[str, Counter] = {}
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +51,7 @@ def play(rs, players: int, seed: int, seen: Counter) -> Game:
             assert all(v >= 0 for v in p.holdings.values()), (seed, action, p.holdings)
             assert all(p.holdings.get(r, 0) <= cap for r, cap in caps.items()), (seed, action, p.holdings)
             assert all(v >= 0 for v in p.pieces_free.values())
+    seen["games"] += 1
     for p in g.state.players:
         for acquired in p.acquired:  # "kind:id" of every record the player gained
             seen["gained " + acquired.split(":")[0]] += 1
@@ -61,12 +59,8 @@ def play(rs, players: int, seed: int, seen: Counter) -> Game:
     return g
 
 
-@pytest.mark.parametrize("variant_set", list(VARIANT_SETS))
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_random_games_end_and_keep_the_invariants(rulesets, variant_set, players):
-    rs = rulesets[variant_set]
+def check_games(rs, players: int, seen: Counter) -> None:
     seats = 2 if players == 1 else players
-    seen = COVERAGE.setdefault(variant_set, Counter())
     for seed in SEEDS:
         g = play(rs, players, seed, seen)
         assert g.state.turn == 16 * seats and g.legal_actions() == [] and g.current_player == -1
@@ -83,14 +77,19 @@ def test_random_games_end_and_keep_the_invariants(rulesets, variant_set, players
             assert replay.state == g.state
 
 
-def test_random_games_cover_every_action_tile_kind_and_technology(rulesets):
-    """Run after the games above (same module): every action, tile kind and one-shot technology was used."""
+@pytest.mark.parametrize("variant_set", [v for v in VARIANT_SETS if v != "base"])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_random_games_with_variants_end_and_keep_the_invariants(rulesets, variant_set, players):
+    check_games(rulesets[variant_set], players, Counter())
+
+
+def test_base_random_games_keep_the_invariants_and_cover_every_action_tile_kind_and_technology(rulesets):
+    """The base game for 1-4 players: the invariants, then that every action, tile kind, technology,
+    one-shot use and any-time action happened somewhere in these games."""
     rs = rulesets["base"]
-    seen = COVERAGE.get("base") or Counter()
-    if not seen:  # run alone: play the base games of the test above
-        for players in (1, 2, 3, 4):
-            for seed in SEEDS:
-                play(rs, players, seed, seen)
+    seen: Counter = Counter()
+    for players in (1, 2, 3, 4):
+        check_games(rs, players, seen)
     pack = rs.single("pack")
     for a in pack.actions:
         assert seen[f"act {a.id}"] + seen[f"extra {a.id}"] > 0, a.id
@@ -99,8 +98,11 @@ def test_random_games_cover_every_action_tile_kind_and_technology(rulesets):
     for kind in pack.tile_kinds:
         assert seen[f"gained {kind.id}"] > 0, kind.id
     technologies = {t.id for t in rs.records("technology")}
-    assert not technologies - {k.split(":")[1] for k in seen if k.startswith("gained technology:")}
+    never = technologies - {k.split(":")[1] for k in seen if k.startswith("gained technology:")}
+    assert not never, f"never gained: {sorted(never)}"
     one_shots = {t.id for t in rs.records("technology") if t.use == "one_shot"}
-    assert not one_shots - {k.split()[1] for k in seen if k.startswith("use ")}
+    unused = one_shots - {k.split()[1] for k in seen if k.startswith("use ")}
+    assert not unused, f"never used: {sorted(unused)} in {seen['games']} games"
     anytime = {a.id for a in rs.single("setup").anytime_actions}
-    assert not anytime - {k.split()[1] for k in seen if k.startswith("do ")}
+    undone = anytime - {k.split()[1] for k in seen if k.startswith("do ")}
+    assert not undone, f"never done: {sorted(undone)}"
