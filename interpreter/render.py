@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from html import escape
 from pathlib import Path
 
 import drawsvg as dw
@@ -899,9 +900,33 @@ class _Table:
 # --------------------------------------------------------------------------- API
 
 
-def render_svg(game) -> str:
-    """The whole table of ``game`` as SVG text."""
-    return _Table(game).draw().as_svg()
+def render_svg(game, actions: list[str] | None = None) -> str:
+    """The whole table of ``game`` as SVG text. With ``actions`` (the legal ones), the pieces they act on
+    carry a ``data-action`` attribute so a page can play by clicking the board: a crane tile (take), a row
+    tile (pick), a city site (place, first rotation), a plank space and a seal."""
+    svg = _Table(game).draw().as_svg()
+    return _clickable(svg, game, actions) if actions else svg
+
+
+def _clickable(svg: str, game, actions: list[str]) -> str:
+    legal = set(actions)
+    marks: dict[str, str] = {}
+    for a in actions:
+        verb, _, arg = a.partition(" ")
+        if verb == "take":
+            marks.setdefault(f"crane-tile-{arg}", a)
+        elif verb in ("plank", "seal"):
+            marks.setdefault(f"{verb}-{arg}", a)
+        elif verb == "place" and " at " in arg:
+            marks.setdefault(f"hex-{arg.split(' at ')[1].split(' rot ')[0]}", a)
+    for kind, row in game.state.table.get("rows", {}).items():
+        for quality in ("regular", "special"):
+            for k, tile in enumerate(row.get(quality, ())):
+                if tile and f"pick {tile}" in legal:
+                    marks[f"row-{kind}-{quality}-{k}"] = f"pick {tile}"
+    for ident, action in marks.items():
+        svg = svg.replace(f'id="{ident}"', f'id="{ident}" data-action="{escape(action, quote=True)}"', 1)
+    return svg
 
 
 def render_png(game, scale: float = 1.0) -> bytes:

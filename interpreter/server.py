@@ -638,6 +638,8 @@ def create_app(save_dir: Path) -> FastAPI:
         session = store.get(game_id)
         with session.lock:
             game = session.replayed(step) if step is not None else session.game.clone()
+        # the live board is clickable where an action of a person acts on a piece (a replay is not)
+        actions = None if step is not None or game.is_terminal() else game.legal_actions()
         module = f"{__package__}.render"
         try:
             render = importlib.import_module(module)  # lazily: the page works without the board picture
@@ -649,7 +651,7 @@ def create_app(save_dir: Path) -> FastAPI:
         if render_svg is None:
             raise HTTPException(501, "the board picture is not available: interpreter.render has no render_svg")
         try:
-            svg = render_svg(game)
+            svg = render_svg(game, actions) if actions else render_svg(game)
         except Exception as exc:  # noqa: BLE001 - a drawing bug must not take the game down
             raise HTTPException(500, f"drawing the board failed ({type(exc).__name__}: {exc})") from None
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})

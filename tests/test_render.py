@@ -185,3 +185,48 @@ def test_caput_render_writes_svg_and_refuses_other_suffixes(tmp_path):
     refused = subprocess.run([sys.executable, "-m", "interpreter", "render", str(broken), "-o", str(tmp_path / "b.svg")],
                              cwd=root, capture_output=True, text=True)
     assert refused.returncode == 2 and "is not a saved caput game" in refused.stdout
+
+
+def test_the_live_board_marks_what_can_be_clicked():
+    import re
+
+    from interpreter.engine import new_game
+    from interpreter.ruleset import load_ruleset
+    from interpreter.render import render_svg
+
+    g = new_game(load_ruleset(), 2, seed=0)
+    marked = lambda svg: set(re.findall(r'data-action="([^"]+)"', svg))  # noqa: E731
+    takes = {a for a in g.legal_actions() if a.startswith("take ")}
+    assert marked(render_svg(g, g.legal_actions())) == takes and "data-action" not in render_svg(g)
+    g.apply("take tile_building_quarries")  # a free position (the bundled crane)
+    g.apply("act building")
+    picks = set(g.legal_actions())
+    assert picks and marked(render_svg(g, g.legal_actions())) == picks  # every row tile that may be picked
+    g.apply(sorted(picks)[0])
+    sites = {a.split(" at ")[1].split(" rot ")[0] for a in g.legal_actions()}
+    clicks = marked(render_svg(g, g.legal_actions()))
+    assert {c.split(" at ")[1].split(" rot ")[0] for c in clicks} == sites and clicks <= set(g.legal_actions())
+
+
+def test_the_golden_playthroughs_render_at_every_fiftieth_step():
+    import json as _json
+
+    from interpreter.engine import new_game
+    from interpreter.paths import default_pack
+    from interpreter.ruleset import load_ruleset
+    from interpreter.render import render_svg
+
+    root = Path(__file__).resolve().parent
+    for path in sorted((root / "playthroughs").glob("*.json")):
+        data = _json.loads(path.read_text())
+        rs = load_ruleset(default_pack(), data["variants"])
+        g = new_game(rs, data["players"], seed=data["seed"])
+        for n, (action, _) in enumerate(data["steps"], 1):
+            g.apply(action)
+            if n % 50 == 0 or n == len(data["steps"]):
+                tree = ET.fromstring(render_svg(g))
+                classes = [e.get("class") for e in tree.iter()]
+                assert classes.count("player-board") == len(g.state.players), path.name
+                assert classes.count("grid-marker") == len(g.state.players) * len(rs.single("projects").grids)
+                assert classes.count("city-hex") == len(rs.single("city").hexes)
+                assert classes.count("building") == len(g.state.table.get("city", {}))
