@@ -217,7 +217,7 @@ def test_the_six_gold_v_tiles(rs):
 
 
 TECH_III_IV = {
-    "T-III-1": "gain 1 egg; perform kings_road",
+    "T-III-1": "gain 1 egg; if position(kings_road) < 5: perform kings_road",  # OPEN-33
     "T-III-2": "choose { move hunger_wall up free | move cathedral up free }",
     "T-III-3": "advance university 4",
     "T-III-4": "perform upgrade; score 3",

@@ -461,7 +461,9 @@ def _program_of(ruleset, record, field="effect"):
 def test_pipeline_compiles_content_programs(ruleset):
     prog = _program_of(ruleset, "t3_royal_procession")
     assert isinstance(prog, Program)
-    assert run(prog.steps, make_ctx()) == (("gain", (("egg", 1),)), ("perform", "kings_road", ()))
+    assert run(prog.steps, make_ctx()) == (("gain", (("egg", 1),)), ("if", True, (("perform", "kings_road", ()),), None))
+    on_v = make_ctx(queries={("position", "kings_road"): 5})  # OPEN-33: the road part is skipped from V
+    assert run(prog.steps, on_v) == (("gain", (("egg", 1),)), ("if", False, (("perform", "kings_road", ()),), None))
 
 
 def test_pipeline_keeps_event_constants(ruleset):
