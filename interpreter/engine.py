@@ -184,7 +184,9 @@ class Game:
         out += self._seal_options()
         out += self._use_options()
         out += [f"resolve {e['label']}" for e in info.get("later", ())]
-        out += [f"do {a}" for a in self.rules.tables.layout.anytime]
+        machine = self.rules.machine
+        out += [f"do {a}" for a, key in self.rules.tables.layout.anytime.items()
+                if not mechanisms.cannot_start(machine, s, s.current, key)]
         out = [a for a in out if not a.startswith(("act ", "extra ", "use ", "do ")) or self._completes(a)]
         if taken is not None and (info.get("main_done") or not any(a.startswith("act ") for a in out)):
             out.append("end")

@@ -425,28 +425,55 @@ def emit_step(m, state, frame) -> None:
 
 # --------------------------------------------------------------------------- grids
 
+def _move_plan(m, state, seat, grid_id, word, ctx) -> tuple[str, tuple[int, int] | None, list]:
+    """(direction, the square reached or None, what it costs) of one move (R-PROJ-3/4, OPEN-15, OPEN-16)."""
+    grid = m.layout.grids[grid_id]
+    row, col = state.players[seat].grids[grid.id]
+    direction = grid.sideways if word == "sideways" else word
+    dr, dc = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}[direction]
+    nrow, ncol = row + dr, col + dc
+    if not (1 <= nrow <= len(grid.cols) and ncol in grid.cols[nrow - 1]):
+        return direction, None, []
+    cost: list = []
+    if direction == "up" and not ctx.get("free"):
+        fake = Frame("", [], 0, seat, "")
+        cost = _amounts(m, state, fake, grid.up_cost, ctx.get("discount")) if grid.up_cost else []
+        entered = grid.tier[nrow - 1]
+        if entered != grid.tier[row - 1] and entered in grid.tier_cost:
+            cost += _amounts(m, state, fake, grid.tier_cost[entered])
+    return direction, (nrow, ncol), cost
+
+
+def cannot_start(m, state, seat, key) -> bool:
+    """True when a program's first statement surely fails now (a payment, or an up move, the player cannot
+    make): an exact, cheap rejection before the program is tried on a copy of the state."""
+    steps = m.tables.programs[key].steps
+    if not steps:
+        return False
+    step, frame = steps[0], Frame("", [], 0, seat, "")
+    if step[0] == "pay":
+        return not m._can_pay(m._view(state, frame), step[1])
+    if step[0] == "move" and step[3] is None:
+        direction, target, cost = _move_plan(m, state, seat, step[1], step[2], _mods(m, state, frame, step[4]))
+        return direction == "up" and (target is None or not can_afford(state.players[seat], cost))
+    return False
+
+
 def move_step(m, state, frame) -> None:
     """One move of a marker on a grid, paying first (R-PROJ-3..5, OPEN-15, OPEN-16)."""
     state.frames.pop()
     ev = frame.event
     grid = m.layout.grids[ev["grid"]]
     player = state.players[frame.player]
-    row, col = player.grids[grid.id]
-    direction = grid.sideways if ev["dir"] == "sideways" else ev["dir"]
-    dr, dc = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}[direction]
-    nrow, ncol = row + dr, col + dc
-    exists = 1 <= nrow <= len(grid.cols) and ncol in grid.cols[nrow - 1]
-    if not exists:
+    row, _ = player.grids[grid.id]
+    direction, target, cost = _move_plan(m, state, frame.player, grid.id, ev["dir"], ev)
+    if target is None:
         if direction == "up":
             raise RulesError(f"there is no square above on {grid.id}")
         return  # a sideways move with no square in its direction is lost
-    fake = Frame("", [], 0, frame.player, frame.source)
-    if direction == "up" and not ev.get("free"):
-        cost = _amounts(m, state, fake, grid.up_cost, ev.get("discount")) if grid.up_cost else []
-        entered = grid.tier[nrow - 1]
-        if entered != grid.tier[row - 1] and entered in grid.tier_cost:
-            cost += _amounts(m, state, fake, grid.tier_cost[entered])
+    if cost:
         pay(player, cost, f"a move up on {grid.id}")
+    nrow, ncol = target
     player.grids[grid.id] = [nrow, ncol]
     queue = []
     key = grid.squares.get((nrow, ncol))
