@@ -367,8 +367,8 @@ def _finishes(rules: Rules, state: GameState, action: str, budget: list[int], ke
         keep[action] = work  # the deeper tries below copy it and leave it as it is
     budget[0] -= 1
     d = work.decision
-    if d is None or budget[0] <= 0:
-        return True
+    if d is None or budget[0] <= 0 or (d.kind == "place" and d.options):
+        return True  # placements are generated legal (as legal_actions trusts them)
     answers = [f"{d.kind} {o}" for o in d.options] if d.kind in _NAMED else [f"choose {i + 1}" for i in range(len(d.options))]
     return any(_finishes(rules, work, a, budget) for a in answers)
 
