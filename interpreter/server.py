@@ -100,20 +100,22 @@ class LoadIn(BaseModel):
 
 @cache
 def _pack_variants() -> dict[str, dict]:
-    """The pack's own variants: name -> {name, title, description, path}."""
-    from ruamel.yaml import YAML
+    """The pack's own variants: name -> {name, title, description, path} (read with the project's loader)."""
+    from .errors import ErrorBag
+    from .source import Mapping, Scalar, load_file
 
     folder = Path(default_pack()) / "variants"
     out = {}
     for path in sorted(folder.glob("*.yaml")):
-        try:
-            data = YAML(typ="safe").load(path.read_text(encoding="utf-8")) or {}
-        except Exception:  # noqa: BLE001 - a broken variant file is reported when it is used, not here
-            data = {}
-        if not isinstance(data, dict):
-            data = {}
-        out[path.stem] = {"name": path.stem, "title": str(data.get("name") or path.stem),
-                          "description": str(data.get("description") or ""), "path": str(path)}
+        doc = load_file(path, ErrorBag())  # a broken variant file is reported when it is used, not here
+        root = doc.root if doc is not None and isinstance(doc.root, Mapping) else None
+
+        def text(key: str, default: str, root=root) -> str:
+            node = root.get(key) if root is not None else None
+            return str(node.value) if isinstance(node, Scalar) and node.value else default
+
+        out[path.stem] = {"name": path.stem, "title": text("name", path.stem), "description": text("description", ""),
+                          "path": str(path)}
     return out
 
 
