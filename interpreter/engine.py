@@ -641,7 +641,7 @@ def _setup_city(ruleset, state: GameState, players: int, rng: random.Random) -> 
         return
     solo = ruleset.single("solo")
     count = solo.setup_as if players == 1 and solo is not None else players
-    plazas = [p.id for p in ruleset.records("plaza")]
+    plazas = [p.id for p in ruleset.records(city.area_tiles)]
     rng.shuffle(plazas)
     in_play = [h.id for h in city.hexes if h.type == "plaza" and (not h.marks or count in h.marks)]
     state.table["plazas"] = dict(zip(in_play, plazas))  # unused plaza tiles go back to the box

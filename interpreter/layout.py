@@ -43,6 +43,8 @@ class Layout:
     area: AreaGeometry | None
     city: CityMap | None
     site_kind: str | None
+    area_kind: str | None  # record kind lying on the plaza hexes
+    area_rewards: tuple[str, ...]  # its effect fields, in the order the majority gains them
     premium: dict[str, tuple[str | None, int]]  # site -> (cost key, points)
     symbols: dict[str, str]  # edge symbol -> reward key (symbols without a reward are blank)
     icons: tuple[tuple[str, str], ...]  # (icon, effect key), in pack order
@@ -82,6 +84,8 @@ def build_layout(rs, key_of_path: dict[tuple[str, tuple], str], records: dict[tu
         area=area,
         city=build_city_map(city_model) if city_model is not None else None,
         site_kind=city_model.site_kind if city_model is not None else None,
+        area_kind=city_model.area_tiles if city_model is not None else None,
+        area_rewards=tuple(city_model.area_rewards) if city_model is not None else (),
         premium=premium,
         symbols={s.id: k("pack", "edge_symbols", i, "reward") for i, s in enumerate(pack.edge_symbols) if s.reward},
         icons=tuple((ic.id, k("pack", "icons", i, "effect")) for i, ic in enumerate(pack.icons) if ic.effect),

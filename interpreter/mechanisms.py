@@ -520,25 +520,26 @@ def plaza_step(m, state, frame) -> None:
     best, others = C.majority(claims, spend)
     n = len(state.players)
     order = [(state.current + i) % n for i in range(n)]  # active player first, then seat order (OPEN-47)
+    kind = m.layout.area_kind
     queue = []
     for seat in order:
         if seat in best:
-            queue += [_prog(m, m.tables.keys[("plaza", tile, half)], seat, tile, ("plaza", tile)) for half in ("upper", "lower")]
+            queue += [_prog(m, m.tables.keys[(kind, tile, f)], seat, tile, (kind, tile)) for f in m.layout.area_rewards]
         elif seat in others:
-            queue.append(Frame(PICK_HALF, [], 0, seat, tile, ["plaza", tile], {"tile": tile}))
+            queue.append(Frame(PICK_HALF, [], 0, seat, tile, [kind, tile], {"tile": tile}))
     _push(state, queue)
 
 
 def half_step(m, state, frame) -> None:
-    tile = frame.event["tile"]
-    texts = [to_text(m.tables.asts[m.tables.keys[("plaza", tile, h)]]) for h in ("upper", "lower")]
-    state.decision = Decision(frame.player, "choose", [f"upper: {texts[0]}", f"lower: {texts[1]}"], {})
+    tile, kind = frame.event["tile"], m.layout.area_kind
+    options = [f"{f}: {to_text(m.tables.asts[m.tables.keys[(kind, tile, f)]])}" for f in m.layout.area_rewards]
+    state.decision = Decision(frame.player, "choose", options, {})
 
 
 def half_answer(m, state, frame, index, d) -> None:
     state.frames.pop()
-    tile = frame.event["tile"]
-    _push(state, [_prog(m, m.tables.keys[("plaza", tile, ("upper", "lower")[index])], frame.player, tile, ("plaza", tile))])
+    tile, kind = frame.event["tile"], m.layout.area_kind
+    _push(state, [_prog(m, m.tables.keys[(kind, tile, m.layout.area_rewards[index])], frame.player, tile, (kind, tile))])
 
 
 # --------------------------------------------------------------------------- bridge planks

@@ -330,7 +330,13 @@ class Checker:
             self.err(doc, ("ring_size",), "E209", f"the hexes around this action board number {size}, not {m.ring_size}")
 
     def k_city(self, doc, m):
+        from .model import effect_fields
+
         self.ref(doc, ("site_kind",), m.site_kind, set(self.tile_kinds), "E307", "tile kind")
+        if self.ref(doc, ("area_tiles",), m.area_tiles, set(RECORD_KINDS), "E307", "record kind"):
+            fields = set(effect_fields(RECORD_KINDS[m.area_tiles].model))
+            for i, f in enumerate(m.area_rewards):
+                self.ref(doc, ("area_rewards", i), f, fields, "E308", f"effect field of a {m.area_tiles}")
         at = {}
         for i, h in enumerate(m.hexes):
             key = tuple(h.at)

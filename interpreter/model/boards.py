@@ -174,6 +174,11 @@ class CityFile(ContentFile):
     """Where the values of this file come from: a RULES.md id or a COMPONENTS.md section."""
     site_kind: Id
     """The tile kind built on sites; a pre-filled site starts with the top regular tile of its first era."""
+    area_tiles: Id
+    """The record kind dealt face up onto the plaza hexes in play at setup (one per hex, shuffled)."""
+    area_rewards: list[Id] = Field(min_length=1)
+    """Effect fields of those records: on enclosure the majority gains all of them in order, every other
+    claimant one of its choice."""
     hexes: list[CityHex]
     """Every hex of the city map."""
     corners: list[PrintedCorner] = []
