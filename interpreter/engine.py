@@ -75,7 +75,10 @@ class Rules:
 
     @cached_property
     def tables(self) -> Tables:
-        return build_tables(self.ruleset)
+        memo = self.ruleset.memo
+        if "tables" not in memo:  # the same for every player count
+            memo["tables"] = build_tables(self.ruleset)
+        return memo["tables"]
 
     @cached_property
     def machine(self) -> Machine:
@@ -111,6 +114,16 @@ class Rules:
     @cached_property
     def playable_actions(self) -> tuple[str, ...]:
         return tuple(a.id for a in self.ruleset.single("pack").actions if self.runnable(self.action_key(a.id)))
+
+
+def rules_for(ruleset, players: int) -> Rules:
+    """The compiled rules of a ruleset for a player count, built once and shared by every game of it
+    (the tables are read-only while games run)."""
+    key = ("rules", players)
+    rules = ruleset.memo.get(key)
+    if rules is None:
+        rules = ruleset.memo[key] = Rules(ruleset, players)
+    return rules
 
 
 class Game:
@@ -286,7 +299,7 @@ class Game:
     @staticmethod
     def from_json(ruleset, text: str) -> "Game":
         data = json.loads(text)
-        return Game(Rules(ruleset, data["players"]), GameState.from_json(json.dumps(data["state"])))
+        return Game(rules_for(ruleset, data["players"]), GameState.from_json(json.dumps(data["state"])))
 
     def observation(self, player: int) -> dict:
         """What a player may see: face-down stacks show only their size; the RNG is hidden."""
@@ -591,7 +604,7 @@ def new_game(ruleset, players: int, seed: int = 0, variants=()) -> Game:
     pack = ruleset.single("pack")
     if not pack.players.min <= players <= pack.players.max:
         raise RulesError(f"this pack is for {pack.players.min}..{pack.players.max} players")
-    rules = Rules(ruleset, players)
+    rules = rules_for(ruleset, players)
     rng = random.Random(seed)
     sched = rules.schedule
     tables = rules.tables

@@ -79,6 +79,7 @@ class Ruleset:
     names: Names
     fields: tuple[DslField, ...]
     programs: MappingProxyType  # DslField.key -> Program (effects) or compiled amounts/expr/condition
+    memo: dict = field(default_factory=dict, compare=False, repr=False)  # what the engine builds once per ruleset
 
     def records(self, kind: str) -> list:
         rk = RECORD_KINDS[kind]
