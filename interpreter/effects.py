@@ -166,7 +166,7 @@ class View:
     """The ReadContext compiled expressions evaluate against, for one player and frame."""
 
     def __init__(self, tables: Tables, state: GameState, player: int, frame: Frame | None = None):
-        self.t, self.s, self.p, self.f = tables, state, state.players[player], frame
+        self.t, self.s, self.p, self.f = tables, state, state.player(player), frame
 
     def holding(self, resource: str) -> int:
         return self.p.holdings.get(resource, 0)
@@ -356,7 +356,7 @@ class Machine:
         return View(self.tables, state, frame.player, frame)
 
     def _player(self, state, frame) -> PlayerState:
-        return state.players[frame.player]
+        return state.player(frame.player)
 
     def _push_block(self, state, frame, k) -> None:
         state.frames.append(Frame(frame.key, frame.addr + [frame.pc - 1, k], 0, frame.player, frame.source,
@@ -442,7 +442,7 @@ class Machine:
 
     def expire_permits(self, state: GameState, player_index: int) -> None:
         """End of turn: every permit still unused runs its `or` fallback; all permits lapse (R-ROW-4)."""
-        player = state.players[player_index]
+        player = state.player(player_index)
         for e in reversed([e for e in state.expiring if e["player"] == player_index]):
             if e["permit"] in player.permits:
                 player.permits.remove(e["permit"])
@@ -479,7 +479,7 @@ class Machine:
 
     def _milestones(self, state, player_index: int) -> None:
         """One-time bonuses reached after a gain (a capped gain counts, R-WEALTH-3)."""
-        player = state.players[player_index]
+        player = state.player(player_index)
         view = View(self.tables, state, player_index)
         for mid, cond_key, reward_key, piece in self.tables.milestones:
             if mid not in player.milestones and self.tables.programs[cond_key](view, None):
@@ -496,7 +496,7 @@ class Machine:
             state.frames.append(Frame(ADVANCE, [], 0, frame.player, frame.source, [track_id], None))
 
     def advance(self, state: GameState, player_index: int, track_id: str, source: str) -> None:
-        player = state.players[player_index]
+        player = state.player(player_index)
         track = self.tables.tracks[track_id]
         pos = player.tracks.get(track_id, track.positions[0])
         if pos == track.positions[-1]:
@@ -594,7 +594,7 @@ class Machine:
     # ------------------------------------------------------------ events and triggers
     def emit(self, state: GameState, player_index: int, event: str, params: dict) -> None:
         """Queue the bodies of the triggers this event fires for the player's owned records."""
-        player = state.players[player_index]
+        player = state.player(player_index)
         for kind, ids in player.owned.items():
             for rid in ids:
                 for key, ti in self.tables.triggers.get((kind, rid), ()):

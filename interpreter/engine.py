@@ -408,7 +408,7 @@ class _Turn:
 
     @property
     def p(self) -> PlayerState:
-        return self.s.players[self.s.current]
+        return self.s.player(self.s.current)
 
     def apply(self, action: str) -> None:
         verb, _, arg = action.partition(" ")
@@ -457,7 +457,7 @@ class _Turn:
             ri = next(i for i, r in enumerate(self.r.setup.rows) if r.kind == kind)
             self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[f"setup/rows/{ri}/refresh_cost/{int(pay) - 1}"])
             a, b = (int(x) for x in pair.split(","))
-            rows.refresh(self.s.table["rows"], self.s.stacks, kind, (a, b), self.s.table.get("era", 1))
+            self.s.table["rows"] = rows.refresh(self.s.table["rows"], self.s.stacks, kind, (a, b), self.s.table.get("era", 1))
             info["refreshed"] = True
         elif verb == "seal":
             key = self.r.tables.keys.get(("seal", arg, "cost"))
@@ -465,7 +465,7 @@ class _Turn:
                 self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[key])
             self.p.holdings[self.r.setup.seal_right] -= 1
             self.p.owned.setdefault("seal", []).append(arg)
-            self.s.table.setdefault("claimed", {})[f"{self.s.current}:{arg}"] = arg
+            self.s.table["claimed"] = {**self.s.table.get("claimed", {}), f"{self.s.current}:{arg}": arg}
         elif verb == "use":
             kind = self.r.tables.kind_of[arg]
             self.p.owned[kind].remove(arg)  # used up (R-TECH-5)

@@ -128,14 +128,15 @@ def op_move(m, state, frame, step) -> None:
 def op_place(m, state, frame, step) -> None:
     """`place PIECE on this`: a free piece of the player goes on the record (a claim, R-BUILD-6)."""
     _, piece, _target = step
-    player = state.players[frame.player]
+    player = state.player(frame.player)
     if not frame.this or player.pieces_free.get(piece, 0) <= 0:
         return  # without a free piece the tile is still built, with no claim
     site = state.table.get("where", {}).get(frame.this[1])
     if site is None:
         return
     player.pieces_free[piece] -= 1
-    state.table["city"][site]["piece"] = [piece, frame.player]
+    city = state.table["city"]
+    state.table["city"] = {**city, site: {**city[site], "piece": [piece, frame.player]}}
 
 
 def op_later(m, state, frame, step) -> None:
@@ -162,7 +163,7 @@ def later_frame(e: dict) -> Frame:
 
 def perform_step(m, state, frame) -> None:
     ev = frame.event
-    player = state.players[frame.player]
+    player = state.player(frame.player)
     if ev["phase"] == "choose":
         state.decision = Decision(frame.player, "choose", list(m.layout.actions), {})
         return
@@ -199,7 +200,7 @@ def _upgrade_bonus(m, state, seat: int, action: str) -> None:
     """One upgrade bonus per performance (R-ACT-3), claimed at any moment of the turn from any tile that
     was the top of that hex this turn (R-ACT-4): a deferred item, resolved at the end of the turn if
     not before. With no upgrade yet it is owed, and becomes claimable if the hex is upgraded this turn."""
-    _note_top(m, state, state.players[seat], action)
+    _note_top(m, state, state.player(seat), action)
     if state.turn_info.get("tops", {}).get(action):
         _claimable(state, seat, action)
     else:
@@ -276,7 +277,7 @@ def _bonus_grants(m, state, permit) -> bool:
 
 
 def pick_options(m, state, frame) -> list[str]:
-    ev, player = frame.event, state.players[frame.player]
+    ev, player = frame.event, state.player(frame.player)
     row = state.table["rows"].get(ev["kind"], {})
     tiles = [t for t in row.get("regular", []) if t]
     if _may_special(m, state, player, ev):
@@ -316,7 +317,7 @@ def place_options(m, state, seat, kind, tile, discount=None) -> list[tuple[str, 
         raise RulesError(f"tiles of kind '{kind}' have no place to go")
     rec = m.tables.records[(kind, tile)]
     rots = _rotations((tuple(rec.edges), tuple(rec.corners)))
-    player = state.players[seat]
+    player = state.player(seat)
     if info.placed_on == "action_hex":
         h = m.layout.area.action_hex.get(rec.action)
         where = [A.key(h)] if h is not None else []
@@ -333,7 +334,7 @@ def place_options(m, state, seat, kind, tile, discount=None) -> list[tuple[str, 
 
 
 def build_answer(m, state, frame, index, d) -> None:
-    ev, player = frame.event, state.players[frame.player]
+    ev, player = frame.event, state.player(frame.player)
     kind = ev["kind"]
     if ev["phase"] == "pick":
         tile = d.options[index]
@@ -345,7 +346,7 @@ def build_answer(m, state, frame, index, d) -> None:
             elif permit and _bonus_grants(m, state, permit):
                 state.turn_info["bonus_used"] = True  # the wheel bonus is used as the access
         pay(player, _cost(m, state, frame, kind, tile), tile)
-        rows.take(state.table["rows"], state.stacks, kind, tile, state.table.get("era", 1))
+        state.table["rows"] = rows.take(state.table["rows"], state.stacks, kind, tile, state.table.get("era", 1))
         ev.update(tile=tile, phase="place", discount=_discount_left(m, state, frame, kind, tile))
         reward = m.tables.keys.get((kind, tile, "reward"))
         if reward:
@@ -359,7 +360,7 @@ def build_answer(m, state, frame, index, d) -> None:
 
 def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
     """Put a tile down and queue what that gives, in rule order (R-BUILD-11, R-WALL, R-UPGRADE)."""
-    player = state.players[seat]
+    player = state.player(seat)
     info = m.layout.kinds[kind]
     rec = m.tables.records[(kind, tile)]
     this = (kind, tile)
@@ -367,8 +368,8 @@ def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
     player.acquired[f"{kind}:{tile}"] = state.turn
     queue: list[Frame] = []
     if info.placed_on == "site":
-        state.table.setdefault("city", {})[where] = {"tile": tile, "owner": seat, "rot": rot}
-        state.table.setdefault("where", {})[tile] = where
+        state.table["city"] = {**state.table.get("city", {}), where: {"tile": tile, "owner": seat, "rot": rot}}
+        state.table["where"] = {**state.table.get("where", {}), tile: where}
         cost_key, points = m.layout.premium.get(where, (None, 0))
         if cost_key:
             pay(player, _amounts(m, state, Frame("", [], 0, seat, ""), cost_key, discount), where)
@@ -428,7 +429,7 @@ def emit_step(m, state, frame) -> None:
 def _move_plan(m, state, seat, grid_id, word, ctx) -> tuple[str, tuple[int, int] | None, list]:
     """(direction, the square reached or None, what it costs) of one move (R-PROJ-3/4, OPEN-15, OPEN-16)."""
     grid = m.layout.grids[grid_id]
-    row, col = state.players[seat].grids[grid.id]
+    row, col = state.player(seat).grids[grid.id]
     direction = grid.sideways if word == "sideways" else word
     dr, dc = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}[direction]
     nrow, ncol = row + dr, col + dc
@@ -455,7 +456,7 @@ def cannot_start(m, state, seat, key) -> bool:
         return not m._can_pay(m._view(state, frame), step[1])
     if step[0] == "move" and step[3] is None:
         direction, target, cost = _move_plan(m, state, seat, step[1], step[2], _mods(m, state, frame, step[4]))
-        return direction == "up" and (target is None or not can_afford(state.players[seat], cost))
+        return direction == "up" and (target is None or not can_afford(state.player(seat), cost))
     return False
 
 
@@ -464,7 +465,7 @@ def move_step(m, state, frame) -> None:
     state.frames.pop()
     ev = frame.event
     grid = m.layout.grids[ev["grid"]]
-    player = state.players[frame.player]
+    player = state.player(frame.player)
     row, _ = player.grids[grid.id]
     direction, target, cost = _move_plan(m, state, frame.player, grid.id, ev["dir"], ev)
     if target is None:
@@ -494,7 +495,7 @@ def plaza_step(m, state, frame) -> None:
     state.frames.pop()
     hex_id = frame.event["plaza"]
     cmap = m.layout.city
-    city = state.table["city"]
+    city = state.table["city"] = dict(state.table["city"])  # the claims' cubes come off below
     claims: dict[int, int] = {}
     spend: dict[int, int] = {}
     returned: dict[tuple[str, int], int] = {}
@@ -503,6 +504,7 @@ def plaza_step(m, state, frame) -> None:
         piece = e.get("piece")
         if not piece:
             continue
+        city[site] = e = dict(e)
         seat = piece[1]
         claims[seat] = claims.get(seat, 0) + 1
         kind = m.tables.kind_of[e["tile"]]
@@ -511,9 +513,9 @@ def plaza_step(m, state, frame) -> None:
             spend[seat] = spend.get(seat, 0) + sum(n for _, n in _amounts(m, state, Frame("", [], 0, seat, ""), key))
         returned[(piece[0], seat)] = returned.get((piece[0], seat), 0) + 1
         e.pop("piece")
-    state.table.setdefault("resolved", []).append(hex_id)
+    state.table["resolved"] = [*state.table.get("resolved", ()), hex_id]
     for (piece, seat), n in returned.items():  # cubes go back to their owners (R-PLAZA-6 step 4)
-        state.players[seat].pieces_free[piece] = state.players[seat].pieces_free.get(piece, 0) + n
+        state.player(seat).pieces_free[piece] = state.player(seat).pieces_free.get(piece, 0) + n
     tile = state.table.get("plazas", {}).get(hex_id)
     if tile is None:
         return  # an empty plaza hex never gives rewards (R-PLAZA-2)
@@ -554,7 +556,7 @@ def plank_answer(m, state, frame, index, d) -> None:
     state.frames.pop()
     free = [p for p, _ in m.layout.planks if p not in state.table.get("bridge", {})]
     plank = free[index]
-    state.table.setdefault("bridge", {})[plank] = frame.event["tile"]
+    state.table["bridge"] = {**state.table.get("bridge", {}), plank: frame.event["tile"]}
     keys = dict(m.layout.planks)[plank]
     _push(state, [_prog(m, k, frame.player, f"bridge:{plank}") for k in keys])
 

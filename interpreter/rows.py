@@ -3,7 +3,8 @@
 The rows a game has are content (`setup.rows`: kind, regular and special position counts, refresh
 costs); the tiles come from the record kinds with `era` and `special` fields. State lives in the
 game state: stacks under keys made by ``stack_key`` and the rows in ``GameState.table["rows"]``
-as ``{kind: {"regular": [id | None, ...], "special": [id | None, ...]}}``.
+as ``{kind: {"regular": [id | None, ...], "special": [id | None, ...]}}``; copies of a state share the
+rows, so ``take`` and ``refresh`` return new rows rather than changing them.
 """
 
 from __future__ import annotations
@@ -45,13 +46,19 @@ def _draw(stacks, key):
     return stack.pop(0) if stack else None  # an exhausted stack leaves the position empty (OPEN-25)
 
 
-def take(rows: dict, stacks: dict, kind: str, tile: str, era: int) -> None:
-    """Take a tile from its row and refill the position from the matching stack (R-ROW-2)."""
+def _with_own_row(rows: dict, kind: str) -> dict:
+    """A copy of the rows in which the row of `kind` may be changed (the state's rows are shared by its copies)."""
+    return {**rows, kind: {q: list(line) for q, line in rows[kind].items()}}
+
+
+def take(rows: dict, stacks: dict, kind: str, tile: str, era: int) -> dict:
+    """The rows after taking a tile from its row and refilling the position from the matching stack (R-ROW-2)."""
+    rows = _with_own_row(rows, kind)
     for quality in QUALITIES:
         line = rows[kind][quality]
         if tile in line:
             line[line.index(tile)] = _draw(stacks, stack_key(kind, era, quality))
-            return
+            return rows
     raise RulesError(f"{tile} is not in the {kind} row")
 
 
@@ -66,10 +73,11 @@ def refresh_choices(rows: dict, kind: str) -> list[tuple[int, int]]:
     return list(combinations(regular, 2)) + [(r, s) for r in regular for s in special]
 
 
-def refresh(rows: dict, stacks: dict, kind: str, positions: tuple[int, int], era: int) -> None:
-    """Put the two tiles face down under their own stacks, then refill each position (R-ROW-5)."""
+def refresh(rows: dict, stacks: dict, kind: str, positions: tuple[int, int], era: int) -> dict:
+    """The rows after putting two tiles face down under their own stacks and refilling each position (R-ROW-5)."""
     if tuple(positions) not in refresh_choices(rows, kind):
         raise RulesError(f"positions {positions} are not a legal refresh of the {kind} row")
+    rows = _with_own_row(rows, kind)
     n = len(rows[kind]["regular"])
     spots = [("regular", p - 1) if p <= n else ("special", p - n - 1) for p in positions]
     for quality, i in spots:
@@ -77,3 +85,4 @@ def refresh(rows: dict, stacks: dict, kind: str, positions: tuple[int, int], era
         rows[kind][quality][i] = None
     for quality, i in spots:
         rows[kind][quality][i] = _draw(stacks, stack_key(kind, era, quality))
+    return rows

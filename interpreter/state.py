@@ -93,15 +93,30 @@ class GameState:
     decision: Decision | None = None
     flags: list[str] = field(default_factory=list)  # once-per-turn/round/game trigger marks
     expiring: list[dict] = field(default_factory=list)  # granted permits and where their `or` fallback is
-    table: dict[str, Any] = field(default_factory=dict)  # the engine's shared boards (crane, era, claims, ...)
+    # The engine's shared boards (crane, era, rows, city, claims, ...). Their values are replaced, never changed
+    # in place, so copies of the state share them (a copy costs one dict instead of the whole city).
+    table: dict[str, Any] = field(default_factory=dict)
     turn_info: dict[str, Any] = field(default_factory=dict)  # what the current turn has done so far
     rng: list = field(default_factory=list)  # random.Random state, so chance is part of the state
     log: list[str] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        self._own = -1  # bit i: players[i] belongs to this state alone and may be changed in place
+
+    def player(self, i: int) -> PlayerState:
+        """Player i, to read or change: a player shared with a copy of the state is copied first."""
+        if not self._own >> i & 1:
+            self.players[i] = _copy_player(self.players[i])
+            self._own |= 1 << i
+        return self.players[i]
+
     def clone(self) -> "GameState":
-        """A deep copy; hand-written because the state is plain JSON-like data (deepcopy is ~10x slower)."""
-        return GameState(
-            players=[_copy_player(p) for p in self.players],
+        """A copy as deep as the engine needs; hand-written because the state is plain JSON-like data
+        (deepcopy is ~10x slower). Players are shared until one side changes them (``player``): an
+        action changes one or two of them, and a copy is made for every action tried."""
+        self._own = 0
+        copy = GameState(
+            players=list(self.players),
             turn=self.turn,
             current=self.current,
             stacks={k: list(v) for k, v in self.stacks.items()},
@@ -111,11 +126,13 @@ class GameState:
                                                                  list(self.decision.options), _data(self.decision.data)),
             flags=list(self.flags),
             expiring=_data(self.expiring),
-            table=_data(self.table),
+            table=dict(self.table),
             turn_info=_data(self.turn_info),
             rng=self.rng,  # replaced, never mutated, after setup
             log=list(self.log),
         )
+        copy._own = 0
+        return copy
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True, separators=(",", ":"))

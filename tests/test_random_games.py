@@ -106,3 +106,24 @@ def test_base_random_games_keep_the_invariants_and_cover_every_action_tile_kind_
     anytime = {a.id for a in rs.single("setup").anytime_actions}
     undone = anytime - {k.split()[1] for k in seen if k.startswith("do ")}
     assert not undone, f"never done: {sorted(undone)}"
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_trying_and_applying_actions_leave_the_state_they_start_from_as_it_was(rulesets, players):
+    """Copies of a state share what neither side has changed (players until written, the table's values,
+    which are replaced and never changed in place). Trying every legal action, applying each to a copy,
+    and applying the chosen one must leave the state they started from as it was."""
+    for variant_set in ("base", "variants_a"):
+        rs = rulesets[variant_set]
+        for seed in range(3):
+            g = new_game(rs, players, seed=seed)
+            rng = random.Random(seed)
+            while not g.is_terminal():
+                before = g.state.to_json()
+                acts = g.legal_actions()
+                assert g.state.to_json() == before
+                children = [g.child(a) for a in acts]  # every legal action can be carried out
+                assert g.state.to_json() == before and len(children) == len(acts)
+                old = g.state
+                g.apply(rng.choice(acts))
+                assert old.to_json() == before
