@@ -495,6 +495,17 @@ class Machine:
         for _ in range(times):
             state.frames.append(Frame(ADVANCE, [], 0, frame.player, frame.source, [track_id], None))
 
+    def can_advance(self, state: GameState, player_index: int, track_id: str) -> bool:
+        """Whether one advance can be made now (what ``advance`` refuses, checked without making it)."""
+        track = self.tables.tracks[track_id]
+        player = state.players[player_index]
+        pos = player.tracks.get(track_id, track.positions[0])
+        if pos == track.positions[-1]:
+            return track.beyond_top is not None
+        cost = track.enter_cost.get(track.positions[track.positions.index(pos) + 1])
+        fake = Frame(cost, [], 0, player_index, "")
+        return cost is None or self._can_pay(View(self.tables, state, player_index, fake), self.tables.programs[cost])
+
     def advance(self, state: GameState, player_index: int, track_id: str, source: str) -> None:
         player = state.player(player_index)
         track = self.tables.tracks[track_id]

@@ -39,6 +39,7 @@ from functools import cached_property
 from . import crane, mechanisms, rows, schedule
 from .effects import Machine, Tables, View, build_tables
 from .errors import IllegalActionError, RulesError
+from .fallible import Fallibility
 from .state import Frame, GameState, PlayerState
 
 # Statements the effect machine runs without help from board mechanisms.
@@ -105,6 +106,11 @@ class Rules:
     def face_up(self) -> frozenset[str]:
         return frozenset(s.id for s in self.ruleset.single("pack").stacks if s.face == "up")
 
+    @cached_property
+    def fallibility(self) -> Fallibility:
+        stacks = deal_stacks(self, random.Random(0))  # what each stack may hold; the order does not matter
+        return Fallibility(self.tables, {sid: set(ids) for sid, ids in stacks.items()})
+
     def action_key(self, action: str) -> str:
         return f"pack/actions/{action}/effect"
 
@@ -168,7 +174,8 @@ class Game:
             if d.kind in _NAMED:  # placements are generated legal; picks and planks are few, so try them
                 acts = [f"{d.kind} {o}" for o in d.options]
                 return sorted(acts) if d.kind == "place" else sorted(a for a in acts if self._completes(a))
-            return [a for a in (f"choose {i + 1}" for i in range(len(d.options))) if self._completes(a)]
+            sure = self.rules.fallibility.answers(s)  # answers that cannot fail need no try
+            return [a for i, a in enumerate(f"choose {i + 1}" for i in range(len(d.options))) if sure[i] or self._completes(a)]
         if info.get("discarding"):
             return sorted(f"discard {r}" for r in self._carry_group() if self._player.holdings.get(r, 0) > 0)
         out = []
@@ -197,13 +204,30 @@ class Game:
         out += self._seal_options()
         out += self._use_options()
         out += [f"resolve {e['label']}" for e in info.get("later", ())]
-        machine = self.rules.machine
-        out += [f"do {a}" for a, key in self.rules.tables.layout.anytime.items()
-                if not mechanisms.cannot_start(machine, s, s.current, key)]
-        out = [a for a in out if not a.startswith(("act ", "extra ", "use ", "do ")) or self._completes(a)]
+        out += [f"do {a}" for a in self.rules.tables.layout.anytime]
+        out = [a for a in out if self._can_carry_out(a)]
         if taken is not None and (info.get("main_done") or not any(a.startswith("act ") for a in out)):
             out.append("end")
         return sorted(set(out))
+
+    def _can_carry_out(self, action: str) -> bool:
+        """Whether a candidate of the turn can be carried out: a cheap exact rejection of a first statement
+        that cannot be made, then no try at all for a program whose every statement after it cannot fail
+        (see fallible.py), else a try on a copy."""
+        verb, _, arg = action.partition(" ")
+        s, rules = self.state, self.rules
+        if verb in ("act", "extra"):
+            key, event = rules.action_key(arg), {"action": arg, "main": verb == "act", "discount": {}, "with": []}
+        elif verb == "do":
+            key, event = rules.tables.layout.anytime[arg], None
+        elif verb == "use":
+            key = rules.tables.keys[(rules.tables.kind_of[arg], arg, "effect")]
+            return rules.fallibility.safe(rules.tables.programs[key].steps) or self._completes(action)
+        else:
+            return True
+        if mechanisms.cannot_start(rules.machine, s, s.current, key, event):
+            return False
+        return rules.fallibility.safe_once_started(key) or self._completes(action)
 
     def _bonus_payable(self, key: str) -> bool:
         """A bonus that opens with an optional payment is offered only once it can be paid
@@ -382,6 +406,8 @@ def _finishes(rules: Rules, state: GameState, action: str, budget: list[int], ke
     d = work.decision
     if d is None or budget[0] <= 0 or (d.kind == "place" and d.options):
         return True  # placements are generated legal (as legal_actions trusts them)
+    if d.kind not in _NAMED and any(rules.fallibility.answers(work)):
+        return True  # an answer that cannot fail finishes it
     answers = [f"{d.kind} {o}" for o in d.options] if d.kind in _NAMED else [f"choose {i + 1}" for i in range(len(d.options))]
     return any(_finishes(rules, work, a, budget) for a in answers)
 
@@ -619,7 +645,20 @@ def new_game(ruleset, players: int, seed: int = 0, variants=()) -> Game:
         for t in ruleset.single("tracks").tracks:
             p.tracks[t.id] = t.start
         p.grids = {gid: list(g.start) for gid, g in tables.grids.items()}
-    # stacks: every record that names a stack, shuffled; pools of tokens by player count
+    stacks = deal_stacks(rules, rng)
+    state.stacks = stacks
+    state.table["rows"] = rows.deal(stacks, rules.setup.rows, 1)
+    _setup_city(ruleset, state, players, rng)
+    crane_model = ruleset.single("crane")
+    state.table.update({"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)),
+                        "era": 1, "seed": seed})
+    state.rng = _rng_state(rng)
+    return Game(rules, state)
+
+
+def deal_stacks(rules: Rules, rng: random.Random) -> dict[str, list[str]]:
+    """Every record that names a stack, shuffled; pools of tokens by player count; the rows' stacks."""
+    ruleset, tables, pack = rules.ruleset, rules.tables, rules.ruleset.single("pack")
     stacks: dict[str, list[str]] = {}
     for (kind, rid), rec in sorted(tables.records.items()):
         stack = getattr(rec, "stack", None)
@@ -627,7 +666,7 @@ def new_game(ruleset, players: int, seed: int = 0, variants=()) -> Game:
             stacks.setdefault(stack, []).append(rid)
     tokens = ruleset.single("production_tokens")
     if tokens:
-        stacks[tokens.pool] = [t.id for t in tokens.tokens if t.from_players <= players]
+        stacks[tokens.pool] = [t.id for t in tokens.tokens if t.from_players <= rules.players]
     face_up = {s.id for s in pack.stacks if s.face == "up"}
     for sid in sorted(stacks):
         if sid not in face_up:
@@ -637,14 +676,7 @@ def new_game(ruleset, players: int, seed: int = 0, variants=()) -> Game:
             source = stacks.setdefault(s.dealt_from, [])
             stacks[s.id], stacks[s.dealt_from] = source[: s.size], source[s.size:]
     stacks.update(rows.build_stacks(tables.records, rules.setup.rows, rng))
-    state.stacks = stacks
-    state.table["rows"] = rows.deal(stacks, rules.setup.rows, 1)
-    _setup_city(ruleset, state, players, rng)
-    crane_model = ruleset.single("crane")
-    state.table.update({"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)),
-                        "era": 1, "seed": seed})
-    state.rng = _rng_state(rng)
-    return Game(rules, state)
+    return stacks
 
 
 def _setup_city(ruleset, state: GameState, players: int, rng: random.Random) -> None:

@@ -106,15 +106,19 @@ def start_performance(player: int, action: str, main: bool, ctx: dict | None = N
 
 
 def op_build(m, state, frame, step) -> None:
+    state.frames.append(_build_frame(m, state, frame, step))
+
+
+def _build_frame(m, state, frame, step) -> Frame:
     _, kind, mods = step
     ctx = frame.event if frame.event and "action" in frame.event else {}  # the performance this build is part of
     extra = _mods(m, state, frame, mods)
     discount = dict(ctx.get("discount") or {})
     for r, n in extra.get("discount", {}).items():
         discount[r] = discount.get(r, 0) + n
-    state.frames.append(Frame(BUILD, [], 0, frame.player, frame.source, None,
-                              {"kind": kind, "main": bool(ctx.get("main")), "discount": discount,
-                               "with": list(ctx.get("with", [])) + extra.get("with", []), "phase": "pick"}))
+    return Frame(BUILD, [], 0, frame.player, frame.source, None,
+                 {"kind": kind, "main": bool(ctx.get("main")), "discount": discount,
+                  "with": list(ctx.get("with", [])) + extra.get("with", []), "phase": "pick"})
 
 
 def op_move(m, state, frame, step) -> None:
@@ -445,18 +449,23 @@ def _move_plan(m, state, seat, grid_id, word, ctx) -> tuple[str, tuple[int, int]
     return direction, (nrow, ncol), cost
 
 
-def cannot_start(m, state, seat, key) -> bool:
-    """True when a program's first statement surely fails now (a payment, or an up move, the player cannot
-    make): an exact, cheap rejection before the program is tried on a copy of the state."""
+def cannot_start(m, state, seat, key, event: dict | None = None) -> bool:
+    """True when a program's first statement surely fails now (a payment, a move up or a single advance
+    the player cannot make, a build with no tile to take): an exact, cheap rejection before the program
+    is tried on a copy of the state. ``event``: the performance the program would run in (build rights)."""
     steps = m.tables.programs[key].steps
     if not steps:
         return False
-    step, frame = steps[0], Frame("", [], 0, seat, "")
+    step, frame = steps[0], Frame(key, [], 0, seat, "", None, event)
     if step[0] == "pay":
         return not m._can_pay(m._view(state, frame), step[1])
     if step[0] == "move" and step[3] is None:
         direction, target, cost = _move_plan(m, state, seat, step[1], step[2], _mods(m, state, frame, step[4]))
         return direction == "up" and (target is None or not can_afford(state.player(seat), cost))
+    if step[0] == "advance" and step[2] is None:
+        return not m.can_advance(state, seat, step[1])
+    if step[0] == "build":
+        return not pick_options(m, state, _build_frame(m, state, frame, step))
     return False
 
 

@@ -1,0 +1,208 @@
+"""Which compiled statements can fail: a static pass over a ruleset's programs, made once.
+
+The engine offers only what can be carried out (OPEN-28) and proves it by trying an action on a
+copy of the state, through the choices it leads to. Most statements cannot fail in any state:
+an action, or an option of a choice, made only of those needs no try. This pass finds them.
+
+A statement *can fail* when the machine may refuse it (a payment that cannot be made, an advance
+past a track's end, a build with no tile to take, a move up, a record drawn or used) or when it
+sets off something that can fail. What a statement sets off: the triggers of events (any change
+may fire one), the one-time rewards of milestones (after a gain), a track's reach effects, the
+squares and tiers a marker lands on. The pass assumes triggers and milestone rewards cannot fail,
+checks every one of them under that assumption, and trusts nothing if one can (a chain of
+triggers is finite, so the assumption holds by induction on its length).
+
+A choice can fail only when every option can; an optional statement (`may`, `may pay`, an open
+`repeat`) never fails: declining finishes it. `later:` bodies and a permit's `or` fallback run in
+actions of their own (`resolve`, the end of the turn), which the engine offers as they come.
+Anything the pass does not know can fail, so an unknown statement costs a try, never a wrong offer.
+"""
+
+from __future__ import annotations
+
+from .effects import _SUB, ADVANCE, Tables, block_at
+from .state import Frame, GameState
+
+_SAFE_OPS = {"gain", "score", "may", "may_pay", "grant", "later", "place"}
+
+
+def _all_steps(tables: Tables):
+    """Every compiled statement of every program, nested ones included."""
+    todo = []
+    for prog in tables.programs.values():
+        if hasattr(prog, "steps") and hasattr(prog, "triggers"):
+            todo.append(prog.steps)
+            todo.extend(t.body for t in prog.triggers)
+    while todo:
+        for step in todo.pop():
+            yield step
+            sub = _SUB.get(step[0])
+            if sub:
+                todo.extend(sub(step))
+
+
+class Fallibility:
+    """Answers "can this fail?" for compiled blocks, programs and the frames of a running state."""
+
+    def __init__(self, tables: Tables, stacks: dict[str, set[str]]):
+        """``stacks``: stack id -> the records it may hold (for the tokens a draw keeps on a track)."""
+        self.t = tables
+        self._steps: dict[int, bool] = {}  # id of a compiled step (they live as long as the tables) -> safe
+        self._programs: dict[str, bool] = {}  # program key -> safe
+        self._judging: list[str] = []  # programs being judged, assumed safe meanwhile
+        on_tracks = {rid for step in _all_steps(tables) if step[0] == "draw" and step[4] for rid in stacks.get(step[2], ())}
+        self._bonuses = [k for rid in sorted(on_tracks) if (k := tables.keys.get((tables.kind_of[rid], rid, "bonus")))]
+        self._hooks = True  # assumed while the hooks themselves are checked
+        hooks = [self.t.programs[key].triggers[ti].body for key, ti in self._trigger_refs()]
+        hooks += [self.t.programs[reward].steps for _, _, reward, _ in self.t.milestones]
+        verdict = all(self.safe(b) for b in hooks)
+        self._steps.clear()  # judged under the assumption: forget, and judge again with the verdict
+        self._programs.clear()
+        self._hooks = verdict
+
+    @property
+    def hooks_safe(self) -> bool:
+        """Whether every trigger body and milestone reward finishes whatever the state."""
+        return self._hooks
+
+    def _trigger_refs(self):
+        for refs in self.t.triggers.values():
+            yield from refs
+        for key, ti, _source in self.t.global_triggers:
+            yield key, ti
+
+    # ------------------------------------------------------------ blocks
+    def safe(self, steps) -> bool:
+        """True when the block finishes whatever the state (some way of answering its choices)."""
+        return self._hooks and all(self._step_safe(s) for s in steps)
+
+    def _program_safe(self, key: str | None) -> bool:
+        """A program another one sets off (a landing, a reach effect, ...). Programs may set each other
+        off in a cycle (a square whose effect moves the marker again); a program is assumed safe while
+        it is being judged, which holds because every chain of effects that runs is finite. When the
+        assumption turns out wrong, what was judged while it stood is judged again."""
+        if key is None:
+            return True
+        known = self._programs.get(key)
+        if known is not None:
+            return known
+        self._programs[key] = True
+        self._judging.append(key)
+        verdict = self.safe(self.t.programs[key].steps)
+        self._judging.pop()
+        if not verdict:
+            self._steps.clear()
+            self._programs = {k: v for k, v in self._programs.items() if v is False or k in self._judging}
+        self._programs[key] = verdict
+        return verdict
+
+    def _step_safe(self, step) -> bool:
+        known = self._steps.get(id(step))
+        if known is None:
+            known = self._steps[id(step)] = self._judge(step)
+        return known
+
+    def _judge(self, step) -> bool:
+        op = step[0]
+        if op in _SAFE_OPS:
+            return True
+        if op == "block":
+            return self.safe(step[1])
+        if op == "choose":
+            return any(self.safe(b) for b in step[1])
+        if op == "if":
+            return self.safe(step[2]) and self.safe(step[3] or ())
+        if op == "repeat":
+            return step[1] is None or self.safe(step[2])  # an open repeat may stop at once
+        if op == "advance":
+            return self._advance_safe(step[1])
+        if op == "produce":
+            track = self.t.tracks[step[1]]
+            return all(self._program_safe(k) for _, k in track.production) and all(map(self._program_safe, self._bonuses))
+        if op == "move":
+            return step[2] == "sideways" and self._landing_safe(step[1])  # a sideways move off the grid is lost
+        return False  # pay, build, perform, draw, use, and what this pass does not know
+
+    def _advance_safe(self, track_id: str) -> bool:
+        track = self.t.tracks[track_id]
+        return not track.enter_cost and track.beyond_top is not None and self._reached_safe(track_id)
+
+    def _reached_safe(self, track_id: str) -> bool:
+        track = self.t.tracks[track_id]
+        return all(self._program_safe(k) for keys in track.on_reach.values() for k in keys) and \
+            self._program_safe(track.beyond_top)
+
+    def _landing_safe(self, grid_id: str) -> bool:
+        grid = self.t.layout.grids[grid_id]
+        return all(map(self._program_safe, grid.squares.values())) and all(map(self._program_safe, grid.tier_enter.values()))
+
+    # ------------------------------------------------------------ programs whose first statement was checked
+    def safe_once_started(self, key: str) -> bool:
+        """True when the program finishes once its first statement has been found possible now
+        (``mechanisms.cannot_start`` checks a payment, a move up and a single advance exactly)."""
+        steps = self.t.programs[key].steps
+        if not self._hooks:
+            return False
+        if not steps:
+            return True
+        first = steps[0]
+        if first[0] == "pay":
+            started = True
+        elif first[0] == "move" and first[3] is None:
+            started = self._landing_safe(first[1])
+        elif first[0] == "advance" and first[2] is None:
+            started = self._reached_safe(first[1])
+        else:
+            started = self._step_safe(first)
+        return started and self.safe(steps[1:])
+
+    # ------------------------------------------------------------ a running state
+    def rest_safe(self, state: GameState, skip: int = 0, start: int | None = None) -> bool:
+        """True when the frames of the stack finish whatever happens and nothing after them can fail
+        (the turn is not ending). The top ``skip`` frames are left out; the frame below them is judged
+        from step ``start`` (default: where it stands)."""
+        if not self._hooks or state.turn_info.get("ending"):
+            return False
+        frames = state.frames[: len(state.frames) - skip]
+        for i in range(len(frames) - 1, -1, -1):
+            frame = frames[i]
+            if not self._frame_safe(state, frame, frame.pc if start is None or i < len(frames) - 1 else start):
+                return False
+        return True
+
+    def _frame_safe(self, state: GameState, frame: Frame, start: int) -> bool:
+        key = frame.key
+        if key[:1] == "@":
+            if key == ADVANCE:
+                return self._advance_safe(frame.this[0])
+            # a performance that only has its event and upgrade bonus left (deferred for the active player)
+            return (key == "@perform" and frame.event.get("phase") == "done" and frame.player == state.current
+                    and not state.table.get("scoring"))
+        block = block_at(self.t.programs[key], frame.addr, frame.trigger)
+        if frame.remaining:
+            return self.safe(block)  # more rounds of a counted repeat
+        return self.safe(block[start:])
+
+    def answers(self, state: GameState) -> list[bool]:
+        """For the pending decision of a program statement: which answers surely finish (the chosen
+        block and everything after it cannot fail). Decisions of board mechanisms are not judged."""
+        d, frames = state.decision, state.frames
+        no = [False] * len(d.options)
+        if not frames or frames[-1].key[:1] == "@" or not self._hooks:
+            return no
+        frame = frames[-1]
+        step = block_at(self.t.programs[frame.key], frame.addr, frame.trigger)[frame.pc]
+        op = step[0]
+        if op != d.kind and not (op == "repeat" and d.kind == "repeat"):
+            return no
+        after = self.rest_safe(state, start=frame.pc + 1)
+        if op == "choose":
+            return [after and self.safe(b) for b in step[1]]
+        if op in ("may", "may_pay"):
+            return [after and self.safe(step[1] if op == "may" else step[2]), after]
+        if op == "repeat" and step[1] is None and len(step[2]) == 1 and step[2][0][0] in ("may", "may_pay"):
+            inner = step[2][0]  # one more round runs the optional statement's block, then asks again
+            again = self.safe(inner[1] if inner[0] == "may" else inner[2]) and self.rest_safe(state, start=frame.pc)
+            return [again, after]
+        return no
+
