@@ -165,8 +165,15 @@ def _grids(rs) -> dict[str, GridTable]:
 class View:
     """The ReadContext compiled expressions evaluate against, for one player and frame."""
 
+    __slots__ = ("t", "s", "i", "f")
+
     def __init__(self, tables: Tables, state: GameState, player: int, frame: Frame | None = None):
-        self.t, self.s, self.p, self.f = tables, state, state.player(player), frame
+        self.t, self.s, self.i, self.f = tables, state, player, frame
+
+    @property
+    def p(self) -> PlayerState:
+        # read through the state each time: a write elsewhere may have replaced a shared player by its copy
+        return self.s.players[self.i]
 
     def holding(self, resource: str) -> int:
         return self.p.holdings.get(resource, 0)

@@ -111,6 +111,10 @@ class Rules:
         stacks = deal_stacks(self, random.Random(0))  # what each stack may hold; the order does not matter
         return Fallibility(self.tables, {sid: set(ids) for sid, ids in stacks.items()})
 
+    @cached_property
+    def offers(self) -> "_Offers":
+        return _Offers.build(self)
+
     def action_key(self, action: str) -> str:
         return f"pack/actions/{action}/effect"
 
@@ -178,56 +182,63 @@ class Game:
             return [a for i, a in enumerate(f"choose {i + 1}" for i in range(len(d.options))) if sure[i] or self._completes(a)]
         if info.get("discarding"):
             return sorted(f"discard {r}" for r in self._carry_group() if self._player.holdings.get(r, 0) > 0)
+        return self._turn_actions()
+
+    def _turn_actions(self) -> list[str]:
+        """What the player whose turn it is may do with no decision pending (R-TURN-*)."""
+        s, info, rules, plans = self.state, self.state.turn_info, self.rules, self.rules.offers
+        machine, fall = rules.machine, rules.fallibility
+        can_pay = machine._can_pay
+        view = View(rules.tables, s, s.current, _frame(s.current))
         out = []
-        cs = self._crane
         taken = info.get("tile")
         if taken is None:
-            view = self.rules.machine._view(s, _frame(s.current))
+            cs = crane.from_json(s.table["crane"])
             for pos, tile in crane.tiles_by_position(cs):
-                key = self.rules.geometry.cost_keys[pos]
-                if key is None or self.rules.machine._can_pay(view, self.rules.tables.programs[key]):
+                cost = plans.take_costs[pos]
+                if cost is None or can_pay(view, cost):
                     out.append(f"take {tile}")
         else:
             if not info.get("main_done"):
-                out += [f"act {a}" for a in self._main_options()]
+                out += [f"act {a}" for a in plans.tile_actions.get(taken, ()) if self._can_perform(a, True)]
             if info.get("bonus_key") and not info.get("bonus_used") and self._bonus_payable(info["bonus_key"]):
                 out.append("bonus")  # an optional purchase waits until it can be paid (EX-1)
         if not info.get("refreshed"):
-            out += self._refresh_options()
+            table_rows = s.table["rows"]
+            for kind, costs in plans.refresh_costs:
+                pays = [n for n, cost in costs if can_pay(view, cost)]
+                if pays:
+                    for a, b in rows.refresh_choices(table_rows, kind):
+                        out += [f"refresh {kind} {a},{b} pay {n}" for n in pays]
         if not info.get("extra_bought"):
-            view = self.rules.machine._view(s, _frame(s.current))
-            for i, cost in enumerate(self.rules.setup.extra_action_costs):
-                if self.rules.machine._can_pay(view, self.rules.tables.programs[f"setup/extra_action_costs/{i}"]):
-                    out.append(f"buy extra {i + 1}")
+            out += [f"buy extra {n}" for n, cost in plans.extra_costs if can_pay(view, cost)]
         elif not info.get("extra_done"):
-            out += [f"extra {a}" for a in self.rules.playable_actions]
-        out += self._seal_options()
-        out += self._use_options()
+            out += [f"extra {a}" for a in rules.playable_actions if self._can_perform(a, False)]
+        out += self._seal_options(view)
+        player = s.players[s.current]
+        for kind, ids in player.owned.items():  # any owned record marked single-use, whatever its kind
+            for rid in ids:
+                key = plans.one_shot.get(rid)
+                if key and (fall.safe(rules.tables.programs[key].steps) or self._completes(f"use {rid}")):
+                    out.append(f"use {rid}")
         out += [f"resolve {e['label']}" for e in info.get("later", ())]
-        out += [f"do {a}" for a in self.rules.tables.layout.anytime]
-        out = [a for a in out if self._can_carry_out(a)]
+        for name, key, sure in plans.anytime:
+            if not mechanisms.cannot_start(machine, s, s.current, key) and (sure or self._completes(f"do {name}")):
+                out.append(f"do {name}")
         if taken is not None and (info.get("main_done") or not any(a.startswith("act ") for a in out)):
             out.append("end")
         return sorted(set(out))
 
-    def _can_carry_out(self, action: str) -> bool:
-        """Whether a candidate of the turn can be carried out: a cheap exact rejection of a first statement
-        that cannot be made, then no try at all for a program whose every statement after it cannot fail
-        (see fallible.py), else a try on a copy."""
-        verb, _, arg = action.partition(" ")
-        s, rules = self.state, self.rules
-        if verb in ("act", "extra"):
-            key, event = rules.action_key(arg), {"action": arg, "main": verb == "act", "discount": {}, "with": []}
-        elif verb == "do":
-            key, event = rules.tables.layout.anytime[arg], None
-        elif verb == "use":
-            key = rules.tables.keys[(rules.tables.kind_of[arg], arg, "effect")]
-            return rules.fallibility.safe(rules.tables.programs[key].steps) or self._completes(action)
-        else:
-            return True
-        if mechanisms.cannot_start(rules.machine, s, s.current, key, event):
+    def _can_perform(self, action: str, main: bool) -> bool:
+        """Whether an action can be performed now: a cheap exact rejection of a first statement that cannot
+        be made, then no try at all for a program whose every statement after it cannot fail (see
+        fallible.py), else a try on a copy."""
+        key, sure = self.rules.offers.actions[action]
+        event = {"action": action, "main": main, "discount": {}, "with": []}
+        s = self.state
+        if mechanisms.cannot_start(self.rules.machine, s, s.current, key, event):
             return False
-        return rules.fallibility.safe_once_started(key) or self._completes(action)
+        return sure or self._completes(f"{'act' if main else 'extra'} {action}")
 
     def _bonus_payable(self, key: str) -> bool:
         """A bonus that opens with an optional payment is offered only once it can be paid
@@ -341,53 +352,50 @@ class Game:
     def _player(self) -> PlayerState:
         return self.state.players[self.state.current]
 
-    @property
-    def _crane(self) -> crane.CraneState:
-        return crane.from_json(self.state.table["crane"])
-
     def _carry_group(self) -> tuple[str, ...]:
         return self.rules.tables.groups.get(self.rules.setup.carry_group, ())
 
-    def _main_options(self) -> list[str]:
-        tile = self.state.turn_info.get("tile")
-        return [a for a in self.rules.tile_actions.get(tile, ()) if a in self.rules.playable_actions]
-
-    def _refresh_options(self) -> list[str]:
-        view = self.rules.machine._view(self.state, _frame(self.state.current))
-        out = []
-        for ri, row in enumerate(self.rules.setup.rows):
-            pays = [n + 1 for n in range(len(row.refresh_cost))
-                    if self.rules.machine._can_pay(view, self.rules.tables.programs[f"setup/rows/{ri}/refresh_cost/{n}"])]
-            for a, b in rows.refresh_choices(self.state.table["rows"], row.kind):
-                out += [f"refresh {row.kind} {a},{b} pay {n}" for n in pays]
-        return out
-
-    def _seal_options(self) -> list[str]:
-        p = self._player
+    def _seal_options(self, view: View) -> list[str]:
         right = self.rules.setup.seal_right
-        if right is None or p.holdings.get(right, 0) < 1:
+        if right is None or view.holding(right) < 1:
             return []
         claimed = set(self.state.table.get("claimed", {}).values())
-        view = self.rules.machine._view(self.state, _frame(self.state.current))
-        out = []
-        for (kind, rid), rec in self.rules.tables.records.items():
-            if kind != "seal" or rid in claimed:
-                continue
-            key = self.rules.tables.keys.get(("seal", rid, "cost"))
-            if key is None or self.rules.machine._can_pay(view, self.rules.tables.programs[key]):
-                out.append(f"seal {rid}")
-        return out
+        return [f"seal {rid}" for rid, cost in self.rules.offers.seals
+                if rid not in claimed and (cost is None or self.rules.machine._can_pay(view, cost))]
 
-    def _use_options(self) -> list[str]:
-        p = self._player
-        out = []
-        for kind, ids in p.owned.items():  # any owned record marked single-use, whatever its kind
-            for rid in ids:
-                rec = self.rules.tables.records.get((kind, rid))
-                key = self.rules.tables.keys.get((kind, rid, "effect"))
-                if getattr(rec, "use", None) == "one_shot" and key and self.rules.runnable(key):
-                    out.append(f"use {rid}")
-        return out
+
+@dataclass(frozen=True)
+class _Offers:
+    """What the turn's actions are made of, looked up once per ruleset and player count: the compiled
+    costs of taking a tile, refreshing a row, buying the extra action and claiming a seal; each action's
+    program and whether it can be performed without a try; the single-use records; the any-time actions."""
+
+    take_costs: tuple  # crane position -> compiled amounts, or None when free
+    refresh_costs: tuple  # (row kind, ((n, compiled amounts), ...)), in row order
+    extra_costs: tuple  # (n, compiled amounts)
+    seals: tuple  # (seal id, compiled amounts or None)
+    tile_actions: dict  # action tile -> the playable actions it shows
+    actions: dict  # action -> (program key, sure to finish once its first statement can be made)
+    one_shot: dict  # single-use record id -> its effect's program key
+    anytime: tuple  # (name, program key, sure to finish once started)
+
+    @staticmethod
+    def build(rules: Rules) -> "_Offers":
+        t, fall, setup, playable = rules.tables, rules.fallibility, rules.setup, set(rules.playable_actions)
+        progs = t.programs
+        take = tuple(progs[k] if k else None for k in rules.geometry.cost_keys)
+        refresh = tuple((row.kind, tuple((n + 1, progs[f"setup/rows/{ri}/refresh_cost/{n}"]) for n in range(len(row.refresh_cost))))
+                        for ri, row in enumerate(setup.rows))
+        extra = tuple((i + 1, progs[f"setup/extra_action_costs/{i}"]) for i in range(len(setup.extra_action_costs)))
+        seals = tuple((rid, progs[k] if (k := t.keys.get(("seal", rid, "cost"))) else None)
+                      for (kind, rid) in t.records if kind == "seal")
+        tiles = {tile: tuple(a for a in acts if a in playable) for tile, acts in rules.tile_actions.items()}
+        actions = {a: (rules.action_key(a), fall.safe_once_started(rules.action_key(a))) for a in rules.playable_actions}
+        one_shot = {rid: key for (kind, rid), rec in t.records.items()
+                    if getattr(rec, "use", None) == "one_shot" and (key := t.keys.get((kind, rid, "effect")))
+                    and rules.runnable(key)}
+        anytime = tuple((name, key, fall.safe_once_started(key)) for name, key in t.layout.anytime.items())
+        return _Offers(take, refresh, extra, seals, tiles, actions, one_shot, anytime)
 
 
 _NAMED = ("pick", "place", "plank")  # decisions answered by naming the option, not by its number
