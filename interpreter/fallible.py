@@ -23,6 +23,7 @@ from __future__ import annotations
 from .effects import _SUB, ADVANCE, Tables, block_at
 from .state import Frame, GameState
 
+_DECISION_OF = {"choose": "choose", "may": "may", "may_pay": "may_pay", "repeat": "repeat", "draw": "keep"}
 _SAFE_OPS = {"gain", "score", "may", "may_pay", "grant", "later", "place"}
 
 
@@ -193,7 +194,7 @@ class Fallibility:
         frame = frames[-1]
         step = block_at(self.t.programs[frame.key], frame.addr, frame.trigger)[frame.pc]
         op = step[0]
-        if op != d.kind and not (op == "repeat" and d.kind == "repeat"):
+        if _DECISION_OF.get(op) != d.kind:
             return no
         after = self.rest_safe(state, start=frame.pc + 1)
         if op == "choose":
@@ -204,5 +205,9 @@ class Fallibility:
             inner = step[2][0]  # one more round runs the optional statement's block, then asks again
             again = self.safe(inner[1] if inner[0] == "may" else inner[2]) and self.rest_safe(state, start=frame.pc)
             return [again, after]
+        if op == "draw" and d.data["keep"] == 1 and d.data["stack"] not in self.t.layout.plank_stacks:
+            field = self.t.stack_keep.get(d.data["stack"])  # what a kept record runs (the others go back)
+            return [after and (field is None or self._program_safe(self.t.keys.get((self.t.kind_of[r], r, field))))
+                    for r in d.options]
         return no
 
