@@ -177,7 +177,10 @@ class Game:
             d = s.decision
             if d.kind in _NAMED:  # placements are generated legal; picks and planks are few, so try them
                 acts = [f"{d.kind} {o}" for o in d.options]
-                return sorted(acts) if d.kind == "place" else sorted(a for a in acts if self._completes(a))
+                if d.kind == "place":
+                    return sorted(acts)
+                sure = _sure_picks(self.rules, s)
+                return sorted(a for o, a in zip(d.options, acts) if o in sure or self._completes(a))
             sure = self.rules.fallibility.answers(s)  # answers that cannot fail need no try
             return [a for i, a in enumerate(f"choose {i + 1}" for i in range(len(d.options))) if sure[i] or self._completes(a)]
         if info.get("discarding"):
@@ -233,12 +236,15 @@ class Game:
         """Whether an action can be performed now: a cheap exact rejection of a first statement that cannot
         be made, then no try at all for a program whose every statement after it cannot fail (see
         fallible.py), else a try on a copy."""
-        key, sure = self.rules.offers.actions[action]
+        key, sure, builds = self.rules.offers.actions[action]
         event = {"action": action, "main": main, "discount": {}, "with": []}
         s = self.state
-        if mechanisms.cannot_start(self.rules.machine, s, s.current, key, event):
+        machine = self.rules.machine
+        if mechanisms.cannot_start(machine, s, s.current, key, event):
             return False
-        return sure or self._completes(f"{'act' if main else 'extra'} {action}")
+        if sure or (builds and mechanisms.build_sure(machine, self.rules.fallibility, s, s.current, key, event)):
+            return True
+        return self._completes(f"{'act' if main else 'extra'} {action}")
 
     def _bonus_payable(self, key: str) -> bool:
         """A bonus that opens with an optional payment is offered only once it can be paid
@@ -375,7 +381,7 @@ class _Offers:
     extra_costs: tuple  # (n, compiled amounts)
     seals: tuple  # (seal id, compiled amounts or None)
     tile_actions: dict  # action tile -> the playable actions it shows
-    actions: dict  # action -> (program key, sure to finish once its first statement can be made)
+    actions: dict  # action -> (program key, sure to finish once its first statement can be made, opens with a build)
     one_shot: dict  # single-use record id -> its effect's program key
     anytime: tuple  # (name, program key, sure to finish once started)
 
@@ -390,7 +396,8 @@ class _Offers:
         seals = tuple((rid, progs[k] if (k := t.keys.get(("seal", rid, "cost"))) else None)
                       for (kind, rid) in t.records if kind == "seal")
         tiles = {tile: tuple(a for a in acts if a in playable) for tile, acts in rules.tile_actions.items()}
-        actions = {a: (rules.action_key(a), fall.safe_once_started(rules.action_key(a))) for a in rules.playable_actions}
+        actions = {a: (k, fall.safe_once_started(k), bool(progs[k].steps) and progs[k].steps[0][0] == "build")
+                   for a in rules.playable_actions for k in [rules.action_key(a)]}
         one_shot = {rid: key for (kind, rid), rec in t.records.items()
                     if getattr(rec, "use", None) == "one_shot" and (key := t.keys.get((kind, rid, "effect")))
                     and rules.runnable(key)}
@@ -414,10 +421,19 @@ def _finishes(rules: Rules, state: GameState, action: str, budget: list[int], ke
     d = work.decision
     if d is None or budget[0] <= 0 or (d.kind == "place" and d.options):
         return True  # placements are generated legal (as legal_actions trusts them)
-    if d.kind not in _NAMED and any(rules.fallibility.answers(work)):
+    if any(rules.fallibility.answers(work)) if d.kind not in _NAMED else (d.kind == "pick" and _sure_picks(rules, work)):
         return True  # an answer that cannot fail finishes it
     answers = [f"{d.kind} {o}" for o in d.options] if d.kind in _NAMED else [f"choose {i + 1}" for i in range(len(d.options))]
     return any(_finishes(rules, work, a, budget) for a in answers)
+
+
+def _sure_picks(rules: Rules, state: GameState) -> set[str]:
+    """The tiles of a pending pick that surely reach their placement (mechanisms.pick_sure)."""
+    frame = state.frames[-1] if state.frames else None
+    if frame is None or frame.key != mechanisms.BUILD or frame.event.get("phase") != "pick":
+        return set()
+    return {t for t in state.decision.options
+            if mechanisms.pick_sure(rules.machine, rules.fallibility, state, frame, t)}
 
 
 def winner_of(scores: list[int]) -> int | None:

@@ -77,7 +77,7 @@ class Fallibility:
         """True when the block finishes whatever the state (some way of answering its choices)."""
         return self._hooks and all(self._step_safe(s) for s in steps)
 
-    def _program_safe(self, key: str | None) -> bool:
+    def program_safe(self, key: str | None) -> bool:
         """A program another one sets off (a landing, a reach effect, ...). Programs may set each other
         off in a cycle (a square whose effect moves the marker again); a program is assumed safe while
         it is being judged, which holds because every chain of effects that runs is finite. When the
@@ -119,7 +119,7 @@ class Fallibility:
             return self._advance_safe(step[1])
         if op == "produce":
             track = self.t.tracks[step[1]]
-            return all(self._program_safe(k) for _, k in track.production) and all(map(self._program_safe, self._bonuses))
+            return all(self.program_safe(k) for _, k in track.production) and all(map(self.program_safe, self._bonuses))
         if op == "move":
             return step[2] == "sideways" and self._landing_safe(step[1])  # a sideways move off the grid is lost
         return False  # pay, build, perform, draw, use, and what this pass does not know
@@ -130,12 +130,12 @@ class Fallibility:
 
     def _reached_safe(self, track_id: str) -> bool:
         track = self.t.tracks[track_id]
-        return all(self._program_safe(k) for keys in track.on_reach.values() for k in keys) and \
-            self._program_safe(track.beyond_top)
+        return all(self.program_safe(k) for keys in track.on_reach.values() for k in keys) and \
+            self.program_safe(track.beyond_top)
 
     def _landing_safe(self, grid_id: str) -> bool:
         grid = self.t.layout.grids[grid_id]
-        return all(map(self._program_safe, grid.squares.values())) and all(map(self._program_safe, grid.tier_enter.values()))
+        return all(map(self.program_safe, grid.squares.values())) and all(map(self.program_safe, grid.tier_enter.values()))
 
     # ------------------------------------------------------------ programs whose first statement was checked
     def safe_once_started(self, key: str) -> bool:
@@ -207,7 +207,7 @@ class Fallibility:
             return [again, after]
         if op == "draw" and d.data["keep"] == 1 and d.data["stack"] not in self.t.layout.plank_stacks:
             field = self.t.stack_keep.get(d.data["stack"])  # what a kept record runs (the others go back)
-            return [after and (field is None or self._program_safe(self.t.keys.get((self.t.kind_of[r], r, field))))
+            return [after and (field is None or self.program_safe(self.t.keys.get((self.t.kind_of[r], r, field))))
                     for r in d.options]
         return no
 

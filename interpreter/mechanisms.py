@@ -291,6 +291,34 @@ def pick_options(m, state, frame) -> list[str]:
     return [t for t in tiles if can_afford(player, _cost(m, state, frame, ev["kind"], t))]
 
 
+def pick_sure(m, fall, state, frame, tile) -> bool:
+    """Whether picking the tile surely reaches its placement (the engine's completeness check stops there):
+    its reward cannot fail and a place is free of any premium, so what the reward gives cannot matter."""
+    kind = frame.event["kind"]
+    reward = m.tables.keys.get((kind, tile, "reward"))
+    return (reward is None or fall.program_safe(reward)) and _has_free_place(m, state, frame.player, kind, tile)
+
+
+def build_sure(m, fall, state, seat, key, event) -> bool:
+    """For a program that opens with a build: whether some tile it may pick is surely placed (``pick_sure``)."""
+    step = m.tables.programs[key].steps[0]
+    frame = _build_frame(m, state, Frame(key, [], 0, seat, "", None, event), step)
+    return any(pick_sure(m, fall, state, frame, t) for t in pick_options(m, state, frame))
+
+
+def _has_free_place(m, state, seat, kind, tile) -> bool:
+    info = m.layout.kinds.get(kind)
+    if info is None or info.placed_on is None:
+        return False
+    if info.placed_on == "action_hex":
+        return m.layout.area.action_hex.get(m.tables.records[(kind, tile)].action) is not None
+    if info.placed_on == "ring":
+        area = state.players[seat].area
+        return any(A.key(h) not in area for h in m.layout.area.ring)
+    return any(m.layout.premium.get(site, (None, 0))[0] is None
+               for site in C.legal_sites(m.layout.city, set(state.table.get("city", {}))))
+
+
 def _discount_left(m, state, frame, kind, tile) -> dict:
     """What a cost reduction leaves after the tile's cost, for the site's premium (T-IV-1: the whole action)."""
     left = dict(frame.event.get("discount") or {})
