@@ -612,7 +612,7 @@ class Machine:
     # ------------------------------------------------------------ events and triggers
     def emit(self, state: GameState, player_index: int, event: str, params: dict) -> None:
         """Queue the bodies of the triggers this event fires for the player's owned records."""
-        player = state.player(player_index)
+        player = state.players[player_index]  # read only
         for kind, ids in player.owned.items():
             for rid in ids:
                 for key, ti in self.tables.triggers.get((kind, rid), ()):

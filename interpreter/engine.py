@@ -242,7 +242,10 @@ class Game:
         machine = self.rules.machine
         if mechanisms.cannot_start(machine, s, s.current, key, event):
             return False
-        if sure or (builds and mechanisms.build_sure(machine, self.rules.fallibility, s, s.current, key, event)):
+        fall = self.rules.fallibility
+        if sure or (builds and mechanisms.build_sure(machine, fall, s, s.current, key, event)):
+            return True
+        if fall.sure(s, s.current, self.rules.tables.programs[key].steps):
             return True
         return self._completes(f"{'act' if main else 'extra'} {action}")
 

@@ -45,13 +45,16 @@ def _all_steps(tables: Tables):
 class Fallibility:
     """Answers "can this fail?" for compiled blocks, programs and the frames of a running state."""
 
-    def __init__(self, tables: Tables, stacks: dict[str, set[str]]):
-        """``stacks``: stack id -> the records it may hold (for the tokens a draw keeps on a track)."""
+    def __init__(self, tables: Tables, stacks: dict[str, set[str]], trusting: bool = True):
+        """``stacks``: stack id -> the records it may hold (for the tokens a draw keeps on a track).
+        ``trusting=False`` judges that anything can fail, so the engine tries every candidate (tests
+        compare the two)."""
         self.t = tables
-        self._steps: dict[int, bool] = {}  # id of a compiled step (they live as long as the tables) -> safe
+        self._steps: dict[int, tuple] = {}  # id of a compiled step -> (the step, whether it cannot fail)
         self._programs: dict[str, bool] = {}  # program key -> safe
         self._judging: list[str] = []  # programs being judged, assumed safe meanwhile
         on_tracks = {rid for step in _all_steps(tables) if step[0] == "draw" and step[4] for rid in stacks.get(step[2], ())}
+        self._stacks = stacks
         self._bonuses = [k for rid in sorted(on_tracks) if (k := tables.keys.get((tables.kind_of[rid], rid, "bonus")))]
         self._hooks = True  # assumed while the hooks themselves are checked
         hooks = [self.t.programs[key].triggers[ti].body for key, ti in self._trigger_refs()]
@@ -59,11 +62,12 @@ class Fallibility:
         verdict = all(self.safe(b) for b in hooks)
         self._steps.clear()  # judged under the assumption: forget, and judge again with the verdict
         self._programs.clear()
-        self._hooks = verdict
+        self._hooks = verdict and trusting
 
     @property
     def hooks_safe(self) -> bool:
-        """Whether every trigger body and milestone reward finishes whatever the state."""
+        """Whether every trigger body and milestone reward finishes whatever the state; when not, the
+        pass trusts nothing."""
         return self._hooks
 
     def _trigger_refs(self):
@@ -100,8 +104,9 @@ class Fallibility:
     def _step_safe(self, step) -> bool:
         known = self._steps.get(id(step))
         if known is None:
-            known = self._steps[id(step)] = self._judge(step)
-        return known
+            known = (step, self._judge(step))  # the step is kept so that its id is never reused
+            self._steps[id(step)] = known
+        return known[1]
 
     def _judge(self, step) -> bool:
         op = step[0]
@@ -122,7 +127,17 @@ class Fallibility:
             return all(self.program_safe(k) for _, k in track.production) and all(map(self.program_safe, self._bonuses))
         if op == "move":
             return step[2] == "sideways" and self._landing_safe(step[1])  # a sideways move off the grid is lost
-        return False  # pay, build, perform, draw, use, and what this pass does not know
+        if op == "draw":
+            return self._keep_safe(step[2])  # an empty stack gives nothing
+        return False  # pay, build, perform, use, and what this pass does not know
+
+    def _keep_safe(self, stack: str) -> bool:
+        """Keeping any record the stack may hold cannot fail (a plank to lay is a board mechanism)."""
+        if stack in self.t.layout.plank_stacks:
+            return False
+        field = self.t.stack_keep.get(stack)
+        return field is None or all(self.program_safe(self.t.keys.get((self.t.kind_of[r], r, field)))
+                                    for r in self._stacks.get(stack, ()))
 
     def _advance_safe(self, track_id: str) -> bool:
         track = self.t.tracks[track_id]
@@ -156,6 +171,61 @@ class Fallibility:
         else:
             started = self._step_safe(first)
         return started and self.safe(steps[1:])
+
+    # ------------------------------------------------------------ blocks in the state at hand
+    def sure(self, state: GameState, seat: int, steps) -> bool:
+        """True when the block, run now for ``seat``, surely finishes: statements that cannot fail, then
+        at most one whose success the state decides (an advance on a track with no way past its end,
+        a production whose bonuses advance such tracks), then statements that cannot fail.
+
+        Why the state at hand decides it: along the way that finishes the first part (decline what is
+        optional, take an option that cannot fail) holdings only grow and the only markers that move
+        are on tracks whose every advance cannot fail; so the track the judged statement advances
+        stands where it stands now."""
+        if not self._hooks:
+            return False
+        for i, step in enumerate(steps):
+            if not self._step_safe(step):
+                return self._step_sure(state, seat, step) and self.safe(steps[i + 1:])
+        return True
+
+    def _step_sure(self, state: GameState, seat: int, step) -> bool:
+        op = step[0]
+        if op == "choose":
+            return any(self.sure(state, seat, b) for b in step[1])
+        if op == "block":
+            return self.sure(state, seat, step[1])
+        if op == "advance" and step[2] is None:
+            return self._advances_sure(state, seat, {step[1]: 1})
+        if op == "produce":
+            track = self.t.tracks[step[1]]
+            player = state.players[seat]
+            pos = player.tracks.get(track.id, track.positions[0])
+            keys = [k for n, k in track.production if n < pos]
+            keys += [self.t.keys[(self.t.kind_of[r], r, "bonus")] for r in player.track_tokens.get(track.id, ())]
+            advances: dict[str, int] = {}
+            for key in keys:
+                if self.program_safe(key):
+                    continue
+                steps = self.t.programs[key].steps  # only a plain advance is judged here
+                if len(steps) != 1 or steps[0][0] != "advance" or steps[0][2] is not None:
+                    return False
+                advances[steps[0][1]] = advances.get(steps[0][1], 0) + 1
+            return self._advances_sure(state, seat, advances)
+        return False
+
+    def _advances_sure(self, state: GameState, seat: int, advances: dict[str, int]) -> bool:
+        """``n`` single advances on each track can all be made: no entry cost, room before the end, and
+        what they reach cannot fail."""
+        player = state.players[seat]
+        for track_id, n in advances.items():
+            track = self.t.tracks[track_id]
+            if track.enter_cost or not self._reached_safe(track_id):
+                return False
+            pos = player.tracks.get(track_id, track.positions[0])
+            if track.beyond_top is None and track.positions.index(pos) + n > len(track.positions) - 1:
+                return False
+        return True
 
     # ------------------------------------------------------------ a running state
     def rest_safe(self, state: GameState, skip: int = 0, start: int | None = None) -> bool:
@@ -197,10 +267,11 @@ class Fallibility:
         if _DECISION_OF.get(op) != d.kind:
             return no
         after = self.rest_safe(state, start=frame.pc + 1)
+        seat = frame.player
         if op == "choose":
-            return [after and self.safe(b) for b in step[1]]
+            return [after and self.sure(state, seat, b) for b in step[1]]
         if op in ("may", "may_pay"):
-            return [after and self.safe(step[1] if op == "may" else step[2]), after]
+            return [after and self.sure(state, seat, step[1] if op == "may" else step[2]), after]
         if op == "repeat" and step[1] is None and len(step[2]) == 1 and step[2][0][0] in ("may", "may_pay"):
             inner = step[2][0]  # one more round runs the optional statement's block, then asks again
             again = self.safe(inner[1] if inner[0] == "may" else inner[2]) and self.rest_safe(state, start=frame.pc)

@@ -167,7 +167,7 @@ def later_frame(e: dict) -> Frame:
 
 def perform_step(m, state, frame) -> None:
     ev = frame.event
-    player = state.player(frame.player)
+    player = state.players[frame.player]
     if ev["phase"] == "choose":
         state.decision = Decision(frame.player, "choose", list(m.layout.actions), {})
         return
@@ -204,7 +204,7 @@ def _upgrade_bonus(m, state, seat: int, action: str) -> None:
     """One upgrade bonus per performance (R-ACT-3), claimed at any moment of the turn from any tile that
     was the top of that hex this turn (R-ACT-4): a deferred item, resolved at the end of the turn if
     not before. With no upgrade yet it is owed, and becomes claimable if the hex is upgraded this turn."""
-    _note_top(m, state, state.player(seat), action)
+    _note_top(m, state, state.players[seat], action)
     if state.turn_info.get("tops", {}).get(action):
         _claimable(state, seat, action)
     else:
@@ -281,7 +281,7 @@ def _bonus_grants(m, state, permit) -> bool:
 
 
 def pick_options(m, state, frame) -> list[str]:
-    ev, player = frame.event, state.player(frame.player)
+    ev, player = frame.event, state.players[frame.player]
     row = state.table["rows"].get(ev["kind"], {})
     tiles = [t for t in row.get("regular", []) if t]
     if _may_special(m, state, player, ev):
@@ -296,7 +296,8 @@ def pick_sure(m, fall, state, frame, tile) -> bool:
     its reward cannot fail and a place is free of any premium, so what the reward gives cannot matter."""
     kind = frame.event["kind"]
     reward = m.tables.keys.get((kind, tile, "reward"))
-    return (reward is None or fall.program_safe(reward)) and _has_free_place(m, state, frame.player, kind, tile)
+    return fall.hooks_safe and (reward is None or fall.program_safe(reward)) and \
+        _has_free_place(m, state, frame.player, kind, tile)
 
 
 def build_sure(m, fall, state, seat, key, event) -> bool:
@@ -349,7 +350,7 @@ def place_options(m, state, seat, kind, tile, discount=None) -> list[tuple[str, 
         raise RulesError(f"tiles of kind '{kind}' have no place to go")
     rec = m.tables.records[(kind, tile)]
     rots = _rotations((tuple(rec.edges), tuple(rec.corners)))
-    player = state.player(seat)
+    player = state.players[seat]
     if info.placed_on == "action_hex":
         h = m.layout.area.action_hex.get(rec.action)
         where = [A.key(h)] if h is not None else []
@@ -458,12 +459,15 @@ def emit_step(m, state, frame) -> None:
 
 # --------------------------------------------------------------------------- grids
 
+_STEP = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
+
+
 def _move_plan(m, state, seat, grid_id, word, ctx) -> tuple[str, tuple[int, int] | None, list]:
     """(direction, the square reached or None, what it costs) of one move (R-PROJ-3/4, OPEN-15, OPEN-16)."""
     grid = m.layout.grids[grid_id]
-    row, col = state.player(seat).grids[grid.id]
+    row, col = state.players[seat].grids[grid.id]
     direction = grid.sideways if word == "sideways" else word
-    dr, dc = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}[direction]
+    dr, dc = _STEP[direction]
     nrow, ncol = row + dr, col + dc
     if not (1 <= nrow <= len(grid.cols) and ncol in grid.cols[nrow - 1]):
         return direction, None, []
@@ -488,8 +492,8 @@ def cannot_start(m, state, seat, key, event: dict | None = None) -> bool:
     if step[0] == "pay":
         return not m._can_pay(m._view(state, frame), step[1])
     if step[0] == "move" and step[3] is None:
-        direction, target, cost = _move_plan(m, state, seat, step[1], step[2], _mods(m, state, frame, step[4]))
-        return direction == "up" and (target is None or not can_afford(state.player(seat), cost))
+        direction, target, cost = _move_plan(m, state, seat, step[1], step[2], _mods(m, state, frame, step[4]) if step[4] else {})
+        return direction == "up" and (target is None or not can_afford(state.players[seat], cost))
     if step[0] == "advance" and step[2] is None:
         return not m.can_advance(state, seat, step[1])
     if step[0] == "build":

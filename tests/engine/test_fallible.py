@@ -1,0 +1,109 @@
+"""The static pass that tells which statements cannot fail (interpreter/fallible.py).
+
+Two kinds of checks: what the pass says about small programs compiled against the bundled pack, and
+that it never changes what the engine offers: at every step of random games, the legal actions with
+the pass equal the legal actions found by trying every candidate on a copy of the state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from interpreter.dsl.compile import Compiler
+from interpreter.dsl.parse import parse
+from interpreter.dsl.resolve import Scope, resolve
+from interpreter.engine import Game, Rules, deal_stacks, new_game, rules_for
+from interpreter.fallible import Fallibility
+from interpreter.paths import default_pack
+from interpreter.ruleset import load_ruleset
+
+
+@pytest.fixture(scope="module")
+def ruleset():
+    return load_ruleset()
+
+
+@pytest.fixture(scope="module")
+def fall(ruleset):
+    return rules_for(ruleset, 2).fallibility
+
+
+def steps(ruleset, text: str) -> tuple:
+    node = parse(text)
+    res = resolve(node, ruleset.symbols, Scope())
+    assert res.errors == [], [e.message for e in res.errors]
+    symbols = ruleset.symbols
+    return Compiler(symbols.members("resource"), symbols.members("group"), res.constants).program(node, text).steps
+
+
+@pytest.mark.parametrize("text, safe", [
+    ("gain 1 gold; score 2", True),
+    ("pay 1 gold", False),
+    ("choose { pay 1 gold | gain 1 stone }", True),  # one option that cannot fail is enough
+    ("choose { pay 1 gold | pay 1 stone }", False),
+    ("may pay 1 gold: gain 2 stone", True),  # declining finishes it
+    ("if gold >= 2: pay 2 gold", False),
+    ("advance gold_mine", False),  # no way past the end of the track
+    ("build wall", False),
+    ("later: move hunger_wall sideways", True),  # resolved in an action of its own
+    ("move hunger_wall up", False),
+])
+def test_what_cannot_fail(ruleset, fall, text, safe):
+    assert fall.hooks_safe  # the bundled triggers and milestone rewards cannot fail
+    assert fall.safe(steps(ruleset, text)) is safe
+
+
+def test_an_advance_is_sure_while_the_track_has_room(ruleset, fall):
+    game = new_game(ruleset, 2, seed=1)
+    s, block = game.state, steps(ruleset, "gain 1 gold; advance gold_mine")
+    track = game.rules.tables.tracks["gold_mine"]
+    s.players[0].tracks["gold_mine"] = track.positions[-2]
+    assert fall.sure(s, 0, block)
+    s.players[0].tracks["gold_mine"] = track.positions[-1]
+    assert not fall.sure(s, 0, block)
+    assert fall.sure(s, 0, steps(ruleset, "choose { advance gold_mine | gain 1 gold }"))
+
+
+def test_a_production_is_sure_while_its_bonuses_can_advance(ruleset):
+    """A quarry marker right of space 5 produces `advance technology`. Technology has a way past its end in
+    the pack; on a technology track without one, the production is sure until the marker is at the end."""
+    rules = rules_for(ruleset, 2)
+    assert rules.fallibility.safe(steps(ruleset, "produce quarry"))
+    tech = rules.tables.tracks["technology"]
+    tables = dataclasses.replace(rules.tables, tracks={**rules.tables.tracks, "technology": dataclasses.replace(tech, beyond_top=None)})
+    fall = Fallibility(tables, {})
+    game = new_game(ruleset, 2, seed=1)
+    s, block = game.state, steps(ruleset, "produce quarry")
+    assert not fall.safe(block)
+    s.players[0].tracks["quarry"] = 6
+    s.players[0].tracks["technology"] = tech.positions[-2]
+    assert fall.sure(s, 0, block)
+    s.players[0].tracks["technology"] = tech.positions[-1]
+    assert not fall.sure(s, 0, block)
+    s.players[0].tracks["quarry"] = 4  # left of the bonus: nothing to advance
+    assert fall.sure(s, 0, block)
+
+
+def _distrusting(ruleset, players: int) -> Rules:
+    """Rules whose pass trusts nothing: every candidate is tried on a copy, as before the pass existed."""
+    rules = Rules(ruleset, players)
+    stacks = {sid: set(ids) for sid, ids in deal_stacks(rules, random.Random(0)).items()}
+    rules.__dict__["fallibility"] = Fallibility(rules.tables, stacks, trusting=False)
+    return rules
+
+
+@pytest.mark.parametrize("variants", [(), ("crane_b", "kings_road_tiles", "hunger_wall_tiers_a", "cathedral_tiers_a")])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_pass_never_changes_what_is_offered(players, variants):
+    rs = load_ruleset(default_pack(), variants)
+    slow_rules = _distrusting(rs, players)
+    for seed in range(3):
+        game = new_game(rs, players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            legal = game.legal_actions()
+            assert legal == Game(slow_rules, game.state).legal_actions(), (seed, game.state.turn, game.state.log[-3:])
+            game.apply(rng.choice(legal))
