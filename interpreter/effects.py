@@ -459,10 +459,11 @@ class Machine:
 
     # ------------------------------------------------------------ resources
     def _can_pay(self, view: View, amounts) -> bool:
-        need: dict[str, int] = {}
+        holdings = view.p.holdings  # compiled amounts name each resource once (dsl/compile.py)
         for r, fn in amounts:
-            need[r] = need.get(r, 0) + fn(view, None)
-        return all(view.holding(r) >= n for r, n in need.items())
+            if holdings.get(r, 0) < fn(view, None):
+                return False
+        return True
 
     def _pay(self, state, frame, amounts) -> None:
         view = self._view(state, frame)

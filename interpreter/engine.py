@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from . import crane, mechanisms, rows, schedule
@@ -209,10 +209,9 @@ class Game:
         if not info.get("refreshed"):
             table_rows = s.table["rows"]
             for kind, costs in plans.refresh_costs:
-                pays = [n for n, cost in costs if can_pay(view, cost)]
+                pays = tuple(n for n, cost in costs if can_pay(view, cost))
                 if pays:
-                    for a, b in rows.refresh_choices(table_rows, kind):
-                        out += [f"refresh {kind} {a},{b} pay {n}" for n in pays]
+                    out += plans.refreshes(table_rows, kind, pays)
         if not info.get("extra_bought"):
             out += [f"buy extra {n}" for n, cost in plans.extra_costs if can_pay(view, cost)]
         elif not info.get("extra_done"):
@@ -387,6 +386,19 @@ class _Offers:
     actions: dict  # action -> (program key, sure to finish once its first statement can be made, opens with a build)
     one_shot: dict  # single-use record id -> its effect's program key
     anytime: tuple  # (name, program key, sure to finish once started)
+    _refreshes: dict = field(default_factory=dict, compare=False)  # (kind, row, pays) -> actions
+
+    def refreshes(self, table_rows: dict, kind: str, pays: tuple) -> list[str]:
+        """The refresh actions of a row (its tiles decide the pairs), remembered by the row's contents."""
+        row = table_rows[kind]
+        key = (kind, tuple(row["regular"]), tuple(row["special"]), pays)
+        out = self._refreshes.get(key)
+        if out is None:
+            if len(self._refreshes) > 4096:
+                self._refreshes.clear()
+            out = self._refreshes[key] = [f"refresh {kind} {a},{b} pay {n}"
+                                          for a, b in rows.refresh_choices(table_rows, kind) for n in pays]
+        return out
 
     @staticmethod
     def build(rules: Rules) -> "_Offers":

@@ -88,7 +88,16 @@ class Compiler:
         return tuple(self.stmt(x, where=False) for x in body)
 
     def amounts(self, amounts) -> tuple:
-        return tuple((a.name.text, self.expr(a.value, False)) for a in amounts)
+        """((resource, fn), ...), one entry per resource: "1 gold, 1 gold" is "2 gold", so a payment checks
+        each holding once."""
+        out: dict[str, Fn] = {}
+        for a in amounts:
+            fn, name = self.expr(a.value, False), a.name.text
+            if name in out:
+                fa, fb = out[name], fn
+                fn = lambda c, r, fa=fa, fb=fb: fa(c, r) + fb(c, r)  # noqa: E731
+            out[name] = fn
+        return tuple(out.items())
 
     def mods(self, mods) -> tuple:
         out = []

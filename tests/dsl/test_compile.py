@@ -450,6 +450,12 @@ def test_amounts_compile(symbols):
     assert run(amounts, make_ctx()) == (("gold", 2), ("stone", 2))
 
 
+def test_amounts_name_each_resource_once(symbols):
+    node = parse("1 gold, 2 stone, (egg) gold", "amounts")
+    amounts = compiler_for(symbols, node).amounts(node)
+    assert run(amounts, make_ctx()) == (("gold", 3), ("stone", 2))
+
+
 # --------------------------------------------------------------------------- the pipeline
 
 
