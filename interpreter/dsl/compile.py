@@ -88,7 +88,7 @@ class Compiler:
         return tuple(self.stmt(x, where=False) for x in body)
 
     def amounts(self, amounts) -> tuple:
-        """((resource, fn), ...), one entry per resource: "1 gold, 1 gold" is "2 gold", so a payment checks
+        """((resource, fn), ...), one entry per resource: "1 x, 2 x" is "3 x", so a payment checks
         each holding once."""
         out: dict[str, Fn] = {}
         for a in amounts:
