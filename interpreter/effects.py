@@ -289,6 +289,19 @@ class Machine:
     mechanisms: dict[str, Callable] = field(default_factory=dict)  # op -> board mechanism (see mechanisms.py)
     natives: dict[str, tuple] = field(default_factory=dict)  # "@name" -> (step, answer) of native frames
     trace: set[str] | None = None  # when a set, the keys of the programs that ran are added (simulation reports)
+    _constants: dict = field(default_factory=dict, repr=False)  # id(amounts) -> (amounts, values or None)
+
+    def constant(self, amounts) -> tuple | None:
+        """((resource, n), ...) when no value depends on the game, else None. Probed once per compiled
+        amounts: a compiled expression that reads the game fails when given no game to read."""
+        hit = self._constants.get(id(amounts))
+        if hit is None:
+            try:
+                values = tuple((r, fn(None, None)) for r, fn in amounts)
+            except (AttributeError, TypeError):
+                values = None
+            hit = self._constants[id(amounts)] = (amounts, values)  # the amounts are kept: their id stays theirs
+        return hit[1]
 
     @property
     def layout(self) -> Layout:

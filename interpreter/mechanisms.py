@@ -31,13 +31,14 @@ PERFORM, BUILD, MOVE, PLAZA, PLANK, BONUS, PICK_HALF = ("@perform", "@build", "@
 
 def _amounts(m, state, frame, key, less: dict | None = None) -> list[tuple[str, int]]:
     """Evaluate a compiled amounts key, less a discount (never below zero)."""
-    view = m._view(state, frame)
-    out = []
-    for r, fn in m.tables.programs[key]:
-        n = fn(view, None) - (less or {}).get(r, 0)
-        if n > 0:
-            out.append((r, n))
-    return out
+    amounts = m.tables.programs[key]
+    values = m.constant(amounts)
+    if values is None:
+        view = m._view(state, frame)
+        values = [(r, fn(view, None)) for r, fn in amounts]
+    if not less:
+        return [(r, n) for r, n in values if n > 0]
+    return [(r, n - less.get(r, 0)) for r, n in values if n - less.get(r, 0) > 0]
 
 
 def can_afford(player, amounts) -> bool:
@@ -492,6 +493,12 @@ def cannot_start(m, state, seat, key, event: dict | None = None) -> bool:
     if step[0] == "pay":
         return not m._can_pay(m._view(state, frame), step[1])
     if step[0] == "move" and step[3] is None:
+        grid = m.layout.grids[step[1]]
+        if step[2] == "up" and not step[4] and grid.up_cost:  # the move's own price, before its square is found
+            price = m.constant(m.tables.programs[grid.up_cost])
+            holdings = state.players[seat].holdings
+            if price is not None and any(holdings.get(r, 0) < n for r, n in price):
+                return True
         direction, target, cost = _move_plan(m, state, seat, step[1], step[2], _mods(m, state, frame, step[4]) if step[4] else {})
         return direction == "up" and (target is None or not can_afford(state.players[seat], cost))
     if step[0] == "advance" and step[2] is None:

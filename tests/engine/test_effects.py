@@ -259,3 +259,25 @@ def test_use_any_lets_the_player_choose_the_record(tables):
     assert s.decision.kind == "use" and "plaza_points" in s.decision.options
     m.answer(s, s.decision.options.index("plaza_points"))  # upper: score 5, lower: score 3
     assert s.players[0].score == 8 and s.players[0].breakdown == {"plaza_points": 8}
+
+
+
+def test_amounts_that_read_nothing_of_the_game_are_known_once(tables):
+    """Constant costs are evaluated once (a probe with no game); costs that read the game are not."""
+    from interpreter.dsl.compile import Compiler
+    from interpreter.dsl.parse import parse
+    from interpreter.dsl.resolve import Scope, resolve
+
+    symbols = load_ruleset().symbols
+
+    def amounts(text):
+        node = parse(text, "amounts")
+        res = resolve(node, symbols, Scope())
+        return Compiler(symbols.members("resource"), symbols.members("group"), res.constants).amounts(node)
+
+    m = machine(tables)
+    fixed = tables.programs["setup/extra_action_costs/0"]
+    assert m.constant(fixed) == (("gold_window", 2),)
+    assert m.constant(amounts("1 gold, (2 + 1) stone")) == (("gold", 1), ("stone", 3))
+    assert m.constant(amounts("(egg) stone")) is None
+    assert m.constant(amounts("1 gold, position(technology) stone")) is None
