@@ -280,4 +280,4 @@ def test_amounts_that_read_nothing_of_the_game_are_known_once(tables):
     assert m.constant(fixed) == (("gold_window", 2),)
     assert m.constant(amounts("1 gold, (2 + 1) stone")) == (("gold", 1), ("stone", 3))
     assert m.constant(amounts("(egg) stone")) is None
-    assert m.constant(amounts("1 gold, position(technology) stone")) is None
+    assert m.constant(amounts("1 gold, (position(technology)) stone")) is None
