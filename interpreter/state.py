@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerState:
     seat: int
     holdings: dict[str, int] = field(default_factory=dict)
@@ -35,7 +35,7 @@ class PlayerState:
         self.breakdown[source] = self.breakdown.get(source, 0) + points
 
 
-@dataclass
+@dataclass(slots=True)
 class Frame:
     """A program being run: which compiled block, where in it, for whom and on whose behalf."""
 
@@ -50,7 +50,7 @@ class Frame:
     remaining: int | None = None  # repetitions left, for the body of a counted `repeat`
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """A choice the machine waits for: answered by the index of one option."""
 
