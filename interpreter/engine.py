@@ -550,10 +550,10 @@ class _Turn:
 
     def _run_bonus(self) -> None:
         """Run the wheel bonus; what it gives fires `wheel_bonus_gained` per resource (T-I-1)."""
-        before = dict(self.p.holdings)
+        before = dict(self.s.players[self.s.current].holdings)  # read only: no copy of a shared player
         self._run(self.s.turn_info["bonus_key"], "wheel_bonus")
         if self.s.decision is None:
-            for r, n in sorted(self.p.holdings.items()):
+            for r, n in sorted(self.s.players[self.s.current].holdings.items()):
                 if n > before.get(r, 0):
                     self.m.emit(self.s, self.s.current, "wheel_bonus_gained", {"resource": r, "amount": n - before.get(r, 0)})
             self.m.run(self.s)
@@ -580,7 +580,7 @@ class _Turn:
         self.m.run(self.s)
 
     def _end_turn(self) -> None:
-        info, p = self.s.turn_info, self.p
+        info = self.s.turn_info
         info["ending"] = True
         if info.get("bonus_key") and not info.get("bonus_used"):
             # An unused wheel bonus: free gains and rights apply now; optional purchases lapse (OPEN-29).
@@ -602,6 +602,7 @@ class _Turn:
             self.m.run(self.s)
             if self.s.decision or self.s.frames:
                 return
+        p = self.s.players[self.s.current]  # read after the effects above (a shared player is replaced when written)
         carry = sum(p.holdings.get(r, 0) for r in self.r.tables.groups.get(self.r.setup.carry_group, ()))
         if carry > self.r.setup.carry_limit:
             info["discarding"] = True  # R-WIN-3: the player chooses what to keep
