@@ -593,7 +593,7 @@ class Machine:
             frame.pc += 1
             return
         drawn = stack[:n]
-        del stack[:n]
+        state.stacks[stack_id] = stack[n:]  # stacks are replaced, never changed in place (copies share them)
         self._decide(state, frame, "keep", list(drawn), stack=stack_id, drawn=list(drawn), keep=keep, to=to)
 
     def _keep(self, state, frame, step, d: Decision, index: int) -> None:
@@ -614,7 +614,7 @@ class Machine:
             frame.pc -= 1
             self._decide(state, frame, "keep", drawn, stack=d.data["stack"], drawn=drawn, keep=left, to=d.data["to"])
         else:
-            state.stacks[d.data["stack"]].extend(drawn)  # the others go to the bottom, in order
+            state.stacks[d.data["stack"]] = state.stacks[d.data["stack"]] + drawn  # the others go to the bottom, in order
         field_name = self.tables.stack_keep.get(d.data["stack"])
         key = self.tables.keys.get((kind, kept, field_name)) if field_name else None
         if key:

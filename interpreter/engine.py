@@ -326,8 +326,10 @@ class Game:
         for search that must not read hidden information."""
         g = self.clone()
         face_up = self.rules.face_up
-        for sid, stack in g.state.stacks.items():
+        stacks = g.state.stacks
+        for sid in stacks:
             if sid not in face_up:
+                stacks[sid] = stack = list(stacks[sid])  # a new list: the stacks are shared with this game's
                 rng.shuffle(stack)
         return g
 
@@ -730,9 +732,12 @@ def _setup_city(ruleset, state: GameState, players: int, rng: random.Random) -> 
     rng.shuffle(plazas)
     in_play = [h.id for h in city.hexes if h.type == "plaza" and (not h.marks or count in h.marks)]
     state.table["plazas"] = dict(zip(in_play, plazas))  # unused plaza tiles go back to the box
-    stack = state.stacks.get(rows.stack_key(city.site_kind, 1, "regular"), [])
+    key = rows.stack_key(city.site_kind, 1, "regular")
+    stack = list(state.stacks.get(key, []))
     state.table["city"] = {h.id: {"tile": stack.pop(0), "owner": None, "rot": 0}
                            for h in city.hexes if h.type == "site" and count in h.pre_filled and stack}
+    if key in state.stacks:
+        state.stacks[key] = stack
     state.table["where"] = {e["tile"]: site for site, e in state.table["city"].items()}
 
 

@@ -42,8 +42,11 @@ def deal(stacks: dict[str, list[str]], rows_model, era: int) -> dict:
 
 
 def _draw(stacks, key):
-    stack = stacks.get(key, [])
-    return stack.pop(0) if stack else None  # an exhausted stack leaves the position empty (OPEN-25)
+    stack = stacks.get(key)
+    if not stack:
+        return None  # an exhausted stack leaves the position empty (OPEN-25)
+    stacks[key] = stack[1:]  # replaced, not changed in place: copies of the state share their stacks
+    return stack[0]
 
 
 def _with_own_row(rows: dict, kind: str) -> dict:
@@ -81,7 +84,8 @@ def refresh(rows: dict, stacks: dict, kind: str, positions: tuple[int, int], era
     n = len(rows[kind]["regular"])
     spots = [("regular", p - 1) if p <= n else ("special", p - n - 1) for p in positions]
     for quality, i in spots:
-        stacks.setdefault(stack_key(kind, era, quality), []).append(rows[kind][quality][i])
+        key = stack_key(kind, era, quality)
+        stacks[key] = [*stacks.get(key, ()), rows[kind][quality][i]]
         rows[kind][quality][i] = None
     for quality, i in spots:
         rows[kind][quality][i] = _draw(stacks, stack_key(kind, era, quality))

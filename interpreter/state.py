@@ -88,7 +88,7 @@ class GameState:
     players: list[PlayerState]
     turn: int = 1
     current: int = 0
-    stacks: dict[str, list[str]] = field(default_factory=dict)  # stack id -> ids, top first
+    stacks: dict[str, list[str]] = field(default_factory=dict)  # stack id -> ids, top first; lists replaced, never changed in place
     frames: list[Frame] = field(default_factory=list)
     decision: Decision | None = None
     flags: list[str] = field(default_factory=list)  # once-per-turn/round/game trigger marks
@@ -119,7 +119,7 @@ class GameState:
             players=list(self.players),
             turn=self.turn,
             current=self.current,
-            stacks={k: list(v) for k, v in self.stacks.items()},
+            stacks=dict(self.stacks),  # the lists are replaced, never changed in place
             frames=[Frame(f.key, list(f.addr), f.pc, f.player, f.source, _data(f.this), _data(f.event), f.trigger,
                           f.remaining) for f in self.frames],
             decision=None if self.decision is None else Decision(self.decision.player, self.decision.kind,
