@@ -238,13 +238,14 @@ class Game:
         key, sure, builds = self.rules.offers.actions[action]
         event = {"action": action, "main": main, "discount": {}, "with": []}
         s = self.state
-        machine = self.rules.machine
-        if mechanisms.cannot_start(machine, s, s.current, key, event):
+        machine, fall = self.rules.machine, self.rules.fallibility
+        if builds:
+            outlook = mechanisms.build_outlook(machine, fall, s, s.current, key, event)
+            if outlook is not None:
+                return outlook
+        elif mechanisms.cannot_start(machine, s, s.current, key, event):
             return False
-        fall = self.rules.fallibility
-        if sure or (builds and mechanisms.build_sure(machine, fall, s, s.current, key, event)):
-            return True
-        if fall.sure(s, s.current, self.rules.tables.programs[key].steps):
+        elif sure or fall.sure(s, s.current, self.rules.tables.programs[key].steps):
             return True
         return self._completes(f"{'act' if main else 'extra'} {action}")
 
@@ -445,12 +446,11 @@ def _finishes(rules: Rules, state: GameState, action: str, budget: list[int], ke
 
 
 def _sure_picks(rules: Rules, state: GameState) -> set[str]:
-    """The tiles of a pending pick that surely reach their placement (mechanisms.pick_sure)."""
+    """The tiles of a pending pick that surely reach their placement (mechanisms.sure_picks)."""
     frame = state.frames[-1] if state.frames else None
     if frame is None or frame.key != mechanisms.BUILD or frame.event.get("phase") != "pick":
         return set()
-    return {t for t in state.decision.options
-            if mechanisms.pick_sure(rules.machine, rules.fallibility, state, frame, t)}
+    return set(mechanisms.sure_picks(rules.machine, rules.fallibility, state, frame, state.decision.options))
 
 
 def winner_of(scores: list[int]) -> int | None:

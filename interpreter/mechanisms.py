@@ -292,29 +292,44 @@ def pick_options(m, state, frame) -> list[str]:
     return [t for t in tiles if can_afford(player, _cost(m, state, frame, ev["kind"], t))]
 
 
-def pick_sure(m, fall, state, frame, tile) -> bool:
-    """Whether picking the tile surely reaches its placement (the engine's completeness check stops there):
-    its reward cannot fail and a place is free of any premium, so what the reward gives cannot matter."""
-    kind = frame.event["kind"]
-    reward = m.tables.keys.get((kind, tile, "reward"))
-    return fall.hooks_safe and (reward is None or fall.program_safe(reward)) and \
-        _has_free_place(m, state, frame.player, kind, tile)
-
-
-def build_sure(m, fall, state, seat, key, event) -> bool:
-    """For a program that opens with a build: whether some tile it may pick is surely placed (``pick_sure``)."""
-    step = m.tables.programs[key].steps[0]
-    frame = _build_frame(m, state, Frame(key, [], 0, seat, "", None, event), step)
-    return any(pick_sure(m, fall, state, frame, t) for t in pick_options(m, state, frame))
-
-
-def _has_free_place(m, state, seat, kind, tile) -> bool:
+def sure_picks(m, fall, state, frame, tiles):
+    """The tiles whose pick surely reaches its placement (the engine's completeness check stops there):
+    the tile's reward cannot fail and it has a place free of any premium, so what the reward gives
+    cannot matter. A generator: callers that need one stop at the first."""
+    if not fall.hooks_safe:
+        return
+    kind, keys = frame.event["kind"], m.tables.keys
     info = m.layout.kinds.get(kind)
     if info is None or info.placed_on is None:
+        return
+    anywhere = None  # on the ring or a site the place does not depend on the tile
+    for tile in tiles:
+        reward = keys.get((kind, tile, "reward"))
+        if reward is not None and not fall.program_safe(reward):
+            continue
+        if info.placed_on == "action_hex":
+            if m.layout.area.action_hex.get(m.tables.records[(kind, tile)].action) is not None:
+                yield tile
+            continue
+        if anywhere is None:
+            anywhere = _free_place(m, state, frame.player, info.placed_on)
+        if anywhere:
+            yield tile
+
+
+def build_outlook(m, fall, state, seat, key, event) -> bool | None:
+    """For a program that opens with a build: False when no tile can be picked (the build fails at once),
+    True when some pick surely reaches its placement (``sure_picks``), None when only a try can tell."""
+    step = m.tables.programs[key].steps[0]
+    frame = _build_frame(m, state, Frame(key, [], 0, seat, "", None, event), step)
+    tiles = pick_options(m, state, frame)
+    if not tiles:
         return False
-    if info.placed_on == "action_hex":
-        return m.layout.area.action_hex.get(m.tables.records[(kind, tile)].action) is not None
-    if info.placed_on == "ring":
+    return True if next(sure_picks(m, fall, state, frame, tiles), None) is not None else None
+
+
+def _free_place(m, state, seat, placed_on: str) -> bool:
+    if placed_on == "ring":
         area = state.players[seat].area
         return any(A.key(h) not in area for h in m.layout.area.ring)
     return any(m.layout.premium.get(site, (None, 0))[0] is None
