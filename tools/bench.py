@@ -16,10 +16,13 @@ machine are comparable; figures vary with the machine, so compare ratios rather 
   load_ruleset()`` (interpreter start-up and imports included), median of 3.
 - load warm: ``load_ruleset()`` again in this process (YAML trees and grammar cached), median of 5.
 - state clone: microseconds per ``GameState.clone`` of a mid-game 4-player state, median of several
-  batches.
+  batches. A copy shares the players, the boards and the stacks with its original until one side
+  changes them, so the row below it times a copy plus the first change of the acting player (what
+  an action always pays).
 - state size: bytes a mid-game 4-player state adds, measured with tracemalloc over many clones
-  (strings and the RNG state, which clones share with the original, are not counted again: this
-  is the cost of one more state in a search tree), and the length of its ``to_json()`` as a second, machine-independent figure.
+  (what the copies share with the original is not counted again: this is the cost of one more
+  state in a search tree before it changes), and the length of its ``to_json()`` as a second,
+  machine-independent figure.
 - with ``--peer catanatron`` (needs ``pip install catanatron``; not a dependency of caput): random
   4-player Catan games with catanatron's ``RandomPlayer`` (seeds 1..G, its own turn limit),
   measured like the caput 4-player row, actions being ``Game.play_tick()`` calls. The player picks
@@ -127,8 +130,13 @@ def bench_clone(state, batches: int, per_batch: int) -> dict:
         for _ in range(per_batch):
             state.clone()  # dropped at once: keeping them would time the garbage collector too
 
-    runs = timed(batch, batches)
-    return {"us": statistics.median(runs) / per_batch * 1e6, "batches": batches, "per_batch": per_batch}
+    def batch_written():
+        for _ in range(per_batch):
+            state.clone().player(state.current)  # the acting player copied for writing
+
+    runs, written = timed(batch, batches), timed(batch_written, batches)
+    return {"us": statistics.median(runs) / per_batch * 1e6, "written_us": statistics.median(written) / per_batch * 1e6,
+            "batches": batches, "per_batch": per_batch}
 
 
 def bench_size(state, copies: int) -> dict:
@@ -260,6 +268,7 @@ def print_table(r: dict) -> None:
     row("content load, warm in-process (median of 5)", r["load"]["warm_ms"], "ms")
     s = r["state"]
     row(f"state clone, 4 players mid-game (turn {s['turn']})", r["clone"]["us"], "µs/clone")
+    row("state clone + the acting player written", r["clone"]["written_us"], "µs/clone")
     row("state size, tracemalloc over clones", s["bytes"], "bytes")
     row("state size, len(to_json())", s["json_bytes"], "bytes")
     # wide enough that no cell wraps when the output is piped (rich assumes 80 columns then)
