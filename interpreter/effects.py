@@ -603,11 +603,11 @@ class Machine:
         kind = self.tables.kind_of[kept]
         complete = len(state.table.get("bridge", {})) >= self.layout.complete_at
         if d.data["to"]:
-            player.track_tokens.setdefault(d.data["to"], []).append(kept)
+            player.track_tokens[d.data["to"]] = [*player.track_tokens.get(d.data["to"], ()), kept]
         elif complete and d.data["stack"] in self.layout.discard_when_complete:
             pass  # its effect applies, then it is discarded (R-ROAD-5, DIFF-6)
         else:
-            player.owned.setdefault(kind, []).append(kept)
+            player.owned[kind] = [*player.owned.get(kind, ()), kept]
             player.acquired[f"{kind}:{kept}"] = state.turn
         left = d.data["keep"] - 1
         if left > 0 and drawn:

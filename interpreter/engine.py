@@ -531,11 +531,13 @@ class _Turn:
             if key:
                 self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[key])
             self.p.holdings[self.r.setup.seal_right] -= 1
-            self.p.owned.setdefault("seal", []).append(arg)
+            self.p.owned["seal"] = [*self.p.owned.get("seal", ()), arg]
             self.s.table["claimed"] = {**self.s.table.get("claimed", {}), f"{self.s.current}:{arg}": arg}
         elif verb == "use":
             kind = self.r.tables.kind_of[arg]
-            self.p.owned[kind].remove(arg)  # used up (R-TECH-5)
+            ids = list(self.p.owned[kind])  # a new list: copies of the state share the old one
+            ids.remove(arg)  # used up (R-TECH-5)
+            self.p.owned[kind] = ids
             self._run(self.r.tables.keys[(kind, arg, "effect")], arg, (kind, arg))
         elif verb == "discard":
             self.p.holdings[arg] -= 1

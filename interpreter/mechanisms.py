@@ -413,7 +413,7 @@ def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
     info = m.layout.kinds[kind]
     rec = m.tables.records[(kind, tile)]
     this = (kind, tile)
-    player.owned.setdefault(kind, []).append(tile)
+    player.owned[kind] = [*player.owned.get(kind, ()), tile]
     player.acquired[f"{kind}:{tile}"] = state.turn
     queue: list[Frame] = []
     if info.placed_on == "site":
@@ -430,7 +430,7 @@ def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
     else:
         if info.placed_on == "action_hex":
             _note_top(m, state, player, rec.action)  # the covered tile was the top this turn too (R-ACT-4)
-        player.area.setdefault(where, []).append([tile, rot])
+        player.area[where] = [*player.area.get(where, ()), [tile, rot]]
         tops = {A.parse_key(h): tuple(s[-1]) for h, s in player.area.items() if h != where}
         edges = lambda t: tuple(m.tables.records[(m.tables.kind_of[t], t)].edges)  # noqa: E731
         corners = lambda t: tuple(m.tables.records[(m.tables.kind_of[t], t)].corners)  # noqa: E731

@@ -75,10 +75,11 @@ _CONTAINERS = (dict, list)
 
 
 def _copy_player(p: PlayerState) -> PlayerState:
+    # The lists held in grids, track_tokens, owned and area are replaced when they change, never changed
+    # in place, so a copy shares them.
     return PlayerState(
-        p.seat, dict(p.holdings), p.score, dict(p.breakdown), dict(p.tracks), {k: list(v) for k, v in p.grids.items()},
-        {k: list(v) for k, v in p.track_tokens.items()}, {k: list(v) for k, v in p.owned.items()}, dict(p.acquired),
-        list(p.milestones), dict(p.pieces_free), list(p.permits), {k: [list(t) for t in v] for k, v in p.area.items()},
+        p.seat, dict(p.holdings), p.score, dict(p.breakdown), dict(p.tracks), dict(p.grids), dict(p.track_tokens),
+        dict(p.owned), dict(p.acquired), list(p.milestones), dict(p.pieces_free), list(p.permits), dict(p.area),
         list(p.used),
     )
 
