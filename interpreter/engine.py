@@ -501,10 +501,11 @@ class _Turn:
             self.m.run(self.s)
         elif verb == "resolve":
             entries = info.get("later", [])
-            entry = next((e for e in entries if e["label"] == arg), None)
-            if entry is None:
+            at = next((i for i, e in enumerate(entries) if e["label"] == arg), None)
+            if at is None:
                 raise RulesError(f"nothing named {arg} waits to be resolved")
-            entries.remove(entry)
+            entry = entries[at]
+            info["later"] = entries[:at] + entries[at + 1:]  # a new list: copies of the state share the old one
             self.s.frames.append(mechanisms.later_frame(entry))
             self.m.run(self.s)
         elif verb == "do":

@@ -150,7 +150,7 @@ def op_later(m, state, frame, step) -> None:
     entry = {"key": frame.key, "addr": addr, "trigger": frame.trigger, "player": frame.player, "source": frame.source,
              "this": frame.this, "event": frame.event, "label": later_label(frame.key)}
     if frame.player == state.current and not state.table.get("scoring"):
-        state.turn_info.setdefault("later", []).append(entry)
+        _defer(state, entry)
     else:
         state.frames.append(later_frame(entry))
 
@@ -196,9 +196,13 @@ def _note_top(m, state, player, action) -> None:
     if geo is None or action not in geo.action_hex:
         return
     top = top_of(player, A.key(geo.action_hex[action]))
-    tops = state.turn_info.setdefault("tops", {}).setdefault(action, [])
-    if top and top[0] not in tops:
-        tops.append(top[0])
+    tops = state.turn_info.get("tops", {})
+    seen = tops.get(action)
+    if seen is None or (top and top[0] not in seen):
+        seen = list(seen or ())
+        if top and top[0] not in seen:
+            seen.append(top[0])
+        state.turn_info["tops"] = {**tops, action: seen}
 
 
 def _upgrade_bonus(m, state, seat: int, action: str) -> None:
@@ -209,17 +213,22 @@ def _upgrade_bonus(m, state, seat: int, action: str) -> None:
     if state.turn_info.get("tops", {}).get(action):
         _claimable(state, seat, action)
     else:
-        owed = state.turn_info.setdefault("owed", {})
-        owed[action] = owed.get(action, 0) + 1
+        owed = state.turn_info.get("owed", {})
+        state.turn_info["owed"] = {**owed, action: owed.get(action, 0) + 1}
 
 
 def _claimable(state, seat, action) -> None:
     entry = {"key": BONUS, "addr": [], "trigger": None, "player": seat, "source": f"action:{action}", "this": None,
              "event": {"action": action}, "label": f"bonus:{action}"}
     if seat == state.current and not state.table.get("scoring"):
-        state.turn_info.setdefault("later", []).append(entry)
+        _defer(state, entry)
     else:
         state.frames.append(later_frame(entry))
+
+
+def _defer(state, entry: dict) -> None:
+    # turn_info's values are replaced, never changed in place: copies of the state share them
+    state.turn_info["later"] = [*state.turn_info.get("later", ()), entry]
 
 
 def _bonus_frame(m, seat, tile) -> Frame:
@@ -452,9 +461,12 @@ def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
     queue.append(Frame(EMIT, [], 0, seat, "", None, {"event": "tile_placed", "params": {"kind": kind, "tile": list(this)}}))
     if info.placed_on == "action_hex":
         action = rec.action
-        tops_now = state.turn_info.setdefault("tops", {}).setdefault(action, [])
-        tops_now.append(tile)
-        for _ in range(state.turn_info.get("owed", {}).pop(action, 0)):
+        tops = state.turn_info.get("tops", {})
+        state.turn_info["tops"] = {**tops, action: [*tops.get(action, ()), tile]}
+        owed = dict(state.turn_info.get("owed", {}))
+        if "owed" in state.turn_info:
+            state.turn_info["owed"] = owed
+        for _ in range(owed.pop(action, 0)):
             _claimable(state, seat, action)  # the earlier performance's bonus, retroactively (R-ACT-4)
     if info.placed_on == "site":
         plaza = m.layout.city.plaza_of.get(where)

@@ -97,7 +97,7 @@ class GameState:
     # The engine's shared boards (crane, era, rows, city, claims, ...). Their values are replaced, never changed
     # in place, so copies of the state share them (a copy costs one dict instead of the whole city).
     table: dict[str, Any] = field(default_factory=dict)
-    turn_info: dict[str, Any] = field(default_factory=dict)  # what the current turn has done so far
+    turn_info: dict[str, Any] = field(default_factory=dict)  # what this turn has done (values replaced, not changed)
     rng: list = field(default_factory=list)  # random.Random state, so chance is part of the state
     log: list[str] = field(default_factory=list)
 
@@ -128,7 +128,7 @@ class GameState:
             flags=list(self.flags),
             expiring=_data(self.expiring),
             table=dict(self.table),
-            turn_info=_data(self.turn_info),
+            turn_info=dict(self.turn_info),  # its values are replaced, never changed in place
             rng=self.rng,  # replaced, never mutated, after setup
             log=list(self.log),
         )
