@@ -190,10 +190,10 @@ class Game:
     def _turn_actions(self) -> list[str]:
         """What the player whose turn it is may do with no decision pending (R-TURN-*)."""
         s, info, rules, plans = self.state, self.state.turn_info, self.rules, self.rules.offers
-        machine, fall = rules.machine, rules.fallibility
+        machine = rules.machine
         can_pay = machine._can_pay
         view = View(rules.tables, s, s.current, _frame(s.current))
-        out = []
+        out, acts = [], []
         taken = info.get("tile")
         if taken is None:
             cs = crane.from_json(s.table["crane"])
@@ -203,7 +203,8 @@ class Game:
                     out.append(f"take {tile}")
         else:
             if not info.get("main_done"):
-                out += [f"act {a}" for a in plans.tile_actions.get(taken, ()) if self._can_perform(a, True)]
+                acts = [f"act {a}" for a in plans.tile_actions.get(taken, ()) if self._can_perform(a, True)]
+                out += acts
             if info.get("bonus_key") and not info.get("bonus_used") and self._bonus_payable(info["bonus_key"]):
                 out.append("bonus")  # an optional purchase waits until it can be paid (EX-1)
         if not info.get("refreshed"):
@@ -217,17 +218,17 @@ class Game:
         elif not info.get("extra_done"):
             out += [f"extra {a}" for a in rules.playable_actions if self._can_perform(a, False)]
         out += self._seal_options(view)
-        player = s.players[s.current]
-        for kind, ids in player.owned.items():  # any owned record marked single-use, whatever its kind
-            for rid in ids:
-                key = plans.one_shot.get(rid)
-                if key and (fall.safe(rules.tables.programs[key].steps) or self._completes(f"use {rid}")):
+        owned = s.players[s.current].owned
+        for kind in plans.one_shot_kinds:  # any owned record marked single-use, whatever its kind
+            for rid in owned.get(kind, ()):
+                use = plans.one_shot.get(rid)
+                if use and (use[1] or self._completes(f"use {rid}")):
                     out.append(f"use {rid}")
         out += [f"resolve {e['label']}" for e in info.get("later", ())]
         for name, key, sure in plans.anytime:
             if not mechanisms.cannot_start(machine, s, s.current, key) and (sure or self._completes(f"do {name}")):
                 out.append(f"do {name}")
-        if taken is not None and (info.get("main_done") or not any(a.startswith("act ") for a in out)):
+        if taken is not None and (info.get("main_done") or not acts):
             out.append("end")
         return sorted(set(out))
 
@@ -387,7 +388,8 @@ class _Offers:
     seals: tuple  # (seal id, compiled amounts or None)
     tile_actions: dict  # action tile -> the playable actions it shows
     actions: dict  # action -> (program key, sure to finish once its first statement can be made, opens with a build)
-    one_shot: dict  # single-use record id -> its effect's program key
+    one_shot: dict  # single-use record id -> (its effect's program key, sure to finish)
+    one_shot_kinds: tuple  # the record kinds that have single-use records
     anytime: tuple  # (name, program key, sure to finish once started)
     _refreshes: dict = field(default_factory=dict, compare=False)  # (kind, row, pays) -> actions
 
@@ -416,11 +418,12 @@ class _Offers:
         tiles = {tile: tuple(a for a in acts if a in playable) for tile, acts in rules.tile_actions.items()}
         actions = {a: (k, fall.safe_once_started(k), bool(progs[k].steps) and progs[k].steps[0][0] == "build")
                    for a in rules.playable_actions for k in [rules.action_key(a)]}
-        one_shot = {rid: key for (kind, rid), rec in t.records.items()
+        one_shot = {rid: (key, fall.safe(progs[key].steps)) for (kind, rid), rec in t.records.items()
                     if getattr(rec, "use", None) == "one_shot" and (key := t.keys.get((kind, rid, "effect")))
                     and rules.runnable(key)}
+        one_shot_kinds = tuple(sorted({t.kind_of[rid] for rid in one_shot}))
         anytime = tuple((name, key, fall.safe_once_started(key)) for name, key in t.layout.anytime.items())
-        return _Offers(take, refresh, extra, seals, tiles, actions, one_shot, anytime)
+        return _Offers(take, refresh, extra, seals, tiles, actions, one_shot, one_shot_kinds, anytime)
 
 
 _NAMED = ("pick", "place", "plank")  # decisions answered by naming the option, not by its number
