@@ -18,6 +18,7 @@ the engine through ``mechanisms``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable
 
 from .dsl import ast as A
@@ -290,6 +291,10 @@ class Machine:
     natives: dict[str, tuple] = field(default_factory=dict)  # "@name" -> (step, answer) of native frames
     trace: set[str] | None = None  # when a set, the keys of the programs that ran are added (simulation reports)
     _constants: dict = field(default_factory=dict, repr=False)  # id(amounts) -> (amounts, values or None)
+
+    @cached_property
+    def _trigger_kinds(self) -> frozenset[str]:
+        return frozenset(kind for kind, _rid in self.tables.triggers)
 
     def constant(self, amounts) -> tuple | None:
         """((resource, n), ...) when no value depends on the game, else None. Probed once per compiled
@@ -628,6 +633,8 @@ class Machine:
         """Queue the bodies of the triggers this event fires for the player's owned records."""
         player = state.players[player_index]  # read only
         for kind, ids in player.owned.items():
+            if kind not in self._trigger_kinds:
+                continue  # e.g. tiles: no record of the kind has a trigger
             for rid in ids:
                 for key, ti in self.tables.triggers.get((kind, rid), ()):
                     trig = self.tables.programs[key].triggers[ti]
