@@ -112,6 +112,10 @@ class Rules:
         return Fallibility(self.tables, {sid: set(ids) for sid, ids in stacks.items()})
 
     @cached_property
+    def stack_plan(self) -> "_StackPlan":
+        return _stack_plan(self)
+
+    @cached_property
     def offers(self) -> "_Offers":
         return _Offers.build(self)
 
@@ -706,6 +710,29 @@ def new_game(ruleset, players: int, seed: int = 0, variants=()) -> Game:
 
 def deal_stacks(rules: Rules, rng: random.Random) -> dict[str, list[str]]:
     """Every record that names a stack, shuffled; pools of tokens by player count; the rows' stacks."""
+    plan = rules.stack_plan
+    stacks = {k: list(v) for k, v in plan.stacks.items()}
+    for sid in sorted(stacks):
+        if sid not in plan.face_up:
+            rng.shuffle(stacks[sid])
+    for sid, source_id, size in plan.dealt:  # e.g. half of a shuffled set set aside elsewhere (R-SETUP-4)
+        source = stacks.setdefault(source_id, [])
+        stacks[sid], stacks[source_id] = source[:size], source[size:]
+    stacks.update(rows.shuffled(plan.row_stacks, rng))
+    return stacks
+
+
+@dataclass(frozen=True)
+class _StackPlan:
+    """The stacks before shuffling, the same for every game of a ruleset and player count."""
+
+    stacks: dict  # stack id -> record ids in id order
+    face_up: frozenset
+    dealt: tuple  # (stack id, dealt from, size)
+    row_stacks: dict  # the rows' (era, quality) stacks in id order
+
+
+def _stack_plan(rules: Rules) -> _StackPlan:
     ruleset, tables, pack = rules.ruleset, rules.tables, rules.ruleset.single("pack")
     stacks: dict[str, list[str]] = {}
     for (kind, rid), rec in sorted(tables.records.items()):
@@ -715,16 +742,9 @@ def deal_stacks(rules: Rules, rng: random.Random) -> dict[str, list[str]]:
     tokens = ruleset.single("production_tokens")
     if tokens:
         stacks[tokens.pool] = [t.id for t in tokens.tokens if t.from_players <= rules.players]
-    face_up = {s.id for s in pack.stacks if s.face == "up"}
-    for sid in sorted(stacks):
-        if sid not in face_up:
-            rng.shuffle(stacks[sid])
-    for s in pack.stacks:  # e.g. half of a shuffled set set aside elsewhere (R-SETUP-4)
-        if s.dealt_from:
-            source = stacks.setdefault(s.dealt_from, [])
-            stacks[s.id], stacks[s.dealt_from] = source[: s.size], source[s.size:]
-    stacks.update(rows.build_stacks(tables.records, rules.setup.rows, rng))
-    return stacks
+    return _StackPlan({k: tuple(v) for k, v in stacks.items()}, frozenset(s.id for s in pack.stacks if s.face == "up"),
+                      tuple((s.id, s.dealt_from, s.size) for s in pack.stacks if s.dealt_from),
+                      rows.sort_stacks(tables.records, rules.setup.rows))
 
 
 def _setup_city(ruleset, state: GameState, players: int, rng: random.Random) -> None:

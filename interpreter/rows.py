@@ -23,11 +23,21 @@ def stack_key(kind: str, era: int, quality: str) -> str:
 
 def build_stacks(records, rows_model, rng: random.Random) -> dict[str, list[str]]:
     """Every tile of a row's kind in its (era, quality) stack, shuffled."""
+    return shuffled(sort_stacks(records, rows_model), rng)
+
+
+def sort_stacks(records, rows_model) -> dict[str, tuple[str, ...]]:
+    """Every tile of a row's kind in its (era, quality) stack, in id order (the same for every game)."""
     stacks: dict[str, list[str]] = {}
     kinds = {r.kind for r in rows_model}
     for (kind, rid), rec in sorted(records.items()):
         if kind in kinds:
             stacks.setdefault(stack_key(kind, rec.era, QUALITIES[rec.special]), []).append(rid)
+    return {k: tuple(v) for k, v in stacks.items()}
+
+
+def shuffled(sorted_stacks: dict[str, tuple[str, ...]], rng: random.Random) -> dict[str, list[str]]:
+    stacks = {k: list(v) for k, v in sorted_stacks.items()}
     for key in sorted(stacks):
         rng.shuffle(stacks[key])
     return stacks
