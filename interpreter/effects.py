@@ -260,6 +260,15 @@ _SUB = {  # op -> positions of sub-blocks in its step tuple
 }
 
 
+def constant_amounts(amounts) -> tuple | None:
+    """((resource, n), ...) when no value of compiled amounts depends on the game, else None: a compiled
+    expression that reads the game fails when it is given no game to read."""
+    try:
+        return tuple((r, fn(None, None)) for r, fn in amounts)
+    except (AttributeError, TypeError):
+        return None
+
+
 def block_at(program, addr, trigger: int | None = None) -> tuple:
     block = program.steps if trigger is None else program.triggers[trigger].body
     for i in range(0, len(addr), 2):
@@ -301,11 +310,7 @@ class Machine:
         amounts: a compiled expression that reads the game fails when given no game to read."""
         hit = self._constants.get(id(amounts))
         if hit is None:
-            try:
-                values = tuple((r, fn(None, None)) for r, fn in amounts)
-            except (AttributeError, TypeError):
-                values = None
-            hit = self._constants[id(amounts)] = (amounts, values)  # the amounts are kept: their id stays theirs
+            hit = self._constants[id(amounts)] = (amounts, constant_amounts(amounts))  # kept: the id stays theirs
         return hit[1]
 
     @property

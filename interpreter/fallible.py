@@ -20,7 +20,7 @@ Anything the pass does not know can fail, so an unknown statement costs a try, n
 
 from __future__ import annotations
 
-from .effects import _SUB, ADVANCE, Tables, block_at
+from .effects import _SUB, ADVANCE, Tables, block_at, constant_amounts
 from .state import Frame, GameState
 
 _DECISION_OF = {"choose": "choose", "may": "may", "may_pay": "may_pay", "repeat": "repeat", "draw": "keep"}
@@ -215,17 +215,31 @@ class Fallibility:
         return False
 
     def _advances_sure(self, state: GameState, seat: int, advances: dict[str, int]) -> bool:
-        """``n`` single advances on each track can all be made: no entry cost, room before the end, and
-        what they reach cannot fail."""
+        """``n`` single advances on each track can all be made now: the spaces they reach (or the way
+        past the end) cannot fail, and their entry costs, fixed amounts, can be paid together from what
+        the player holds now (on the way there holdings only grow)."""
         player = state.players[seat]
+        need: dict[str, int] = {}
         for track_id, n in advances.items():
             track = self.t.tracks[track_id]
-            if track.enter_cost or not self._reached_safe(track_id):
-                return False
-            pos = player.tracks.get(track_id, track.positions[0])
-            if track.beyond_top is None and track.positions.index(pos) + n > len(track.positions) - 1:
-                return False
-        return True
+            i = track.positions.index(player.tracks.get(track_id, track.positions[0]))
+            for _ in range(n):
+                if i == len(track.positions) - 1:  # at the end: the way past it, if any
+                    if track.beyond_top is None or not self.program_safe(track.beyond_top):
+                        return False
+                    continue
+                i += 1
+                space = track.positions[i]
+                if not all(map(self.program_safe, track.on_reach.get(space, ()))):
+                    return False
+                cost = track.enter_cost.get(space)
+                if cost is not None:
+                    values = constant_amounts(self.t.programs[cost])
+                    if values is None:
+                        return False
+                    for r, v in values:
+                        need[r] = need.get(r, 0) + v
+        return all(player.holdings.get(r, 0) >= v for r, v in need.items())
 
     # ------------------------------------------------------------ a running state
     def rest_safe(self, state: GameState, skip: int = 0, start: int | None = None) -> bool:

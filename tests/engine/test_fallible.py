@@ -107,3 +107,22 @@ def test_the_pass_never_changes_what_is_offered(players, variants):
             legal = game.legal_actions()
             assert legal == Game(slow_rules, game.state).legal_actions(), (seed, game.state.turn, game.state.log[-3:])
             game.apply(rng.choice(legal))
+
+
+def test_an_advance_into_a_space_with_an_entry_cost_is_sure_while_it_can_be_paid(ruleset):
+    """King's Road space IV costs 1 egg. With what IV sets off made harmless, one advance from III is sure
+    exactly while the player holds an egg; the real IV (a bridge tile to lay) always needs a try."""
+    rules = rules_for(ruleset, 2)
+    road = rules.tables.tracks["kings_road"]
+    game = new_game(ruleset, 2, seed=1)
+    s, block = game.state, steps(ruleset, "advance kings_road")
+    s.players[0].tracks["kings_road"] = 3
+    s.players[0].holdings["egg"] = 1
+    assert not rules.fallibility.sure(s, 0, block)
+    harmless = dataclasses.replace(road, on_reach={**road.on_reach, 4: ()})
+    fall = Fallibility(dataclasses.replace(rules.tables, tracks={**rules.tables.tracks, "kings_road": harmless}), {})
+    assert fall.sure(s, 0, block)
+    s.players[0].holdings["egg"] = 0
+    assert not fall.sure(s, 0, block)
+    s.players[0].tracks["kings_road"] = 1  # to II: no entry cost, and its street effects are deferred
+    assert fall.sure(s, 0, block) and rules.fallibility.sure(s, 0, block)
