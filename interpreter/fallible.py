@@ -175,13 +175,14 @@ class Fallibility:
     # ------------------------------------------------------------ blocks in the state at hand
     def sure(self, state: GameState, seat: int, steps) -> bool:
         """True when the block, run now for ``seat``, surely finishes: statements that cannot fail, then
-        at most one whose success the state decides (an advance on a track with no way past its end,
-        a production whose bonuses advance such tracks), then statements that cannot fail.
+        at most one whose success the state decides (an advance while its track has room and the spaces
+        it reaches cannot fail nor cost more than the player holds; a production whose bonuses are such
+        advances; a choice with such an option), then statements that cannot fail.
 
         Why the state at hand decides it: along the way that finishes the first part (decline what is
         optional, take an option that cannot fail) holdings only grow and the only markers that move
         are on tracks whose every advance cannot fail; so the track the judged statement advances
-        stands where it stands now."""
+        stands where it stands now, and what can be paid now can be paid then."""
         if not self._hooks:
             return False
         for i, step in enumerate(steps):
@@ -242,13 +243,12 @@ class Fallibility:
         return all(player.holdings.get(r, 0) >= v for r, v in need.items())
 
     # ------------------------------------------------------------ a running state
-    def rest_safe(self, state: GameState, skip: int = 0, start: int | None = None) -> bool:
+    def rest_safe(self, state: GameState, start: int | None = None) -> bool:
         """True when the frames of the stack finish whatever happens and nothing after them can fail
-        (the turn is not ending). The top ``skip`` frames are left out; the frame below them is judged
-        from step ``start`` (default: where it stands)."""
+        (the turn is not ending). The top frame is judged from step ``start`` (default: where it stands)."""
         if not self._hooks or state.turn_info.get("ending"):
             return False
-        frames = state.frames[: len(state.frames) - skip]
+        frames = state.frames
         for i in range(len(frames) - 1, -1, -1):
             frame = frames[i]
             if not self._frame_safe(state, frame, frame.pc if start is None or i < len(frames) - 1 else start):
