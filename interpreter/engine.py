@@ -237,9 +237,9 @@ class Game:
         return sorted(set(out))
 
     def _can_perform(self, action: str, main: bool) -> bool:
-        """Whether an action can be performed now: a cheap exact rejection of a first statement that cannot
-        be made, then no try at all for a program whose every statement after it cannot fail (see
-        fallible.py), else a try on a copy."""
+        """Whether an action can be performed now, without a try when the program tells: a build by its row
+        (no tile to take, or a tile surely placed), another program by a cheap exact rejection of a first
+        statement that cannot be made, then by what cannot fail (see fallible.py); else a try on a copy."""
         key, sure, builds = self.rules.offers.actions[action]
         event = {"action": action, "main": main, "discount": {}, "with": []}
         s = self.state

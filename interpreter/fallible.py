@@ -63,6 +63,13 @@ class Fallibility:
         self._steps.clear()  # judged under the assumption: forget, and judge again with the verdict
         self._programs.clear()
         self._hooks = verdict and trusting
+        # Judge everything now: the verdicts are then only read, by every game of the ruleset (the
+        # server runs games on several threads).
+        for key, prog in tables.programs.items():
+            if hasattr(prog, "steps") and hasattr(prog, "triggers"):
+                self.program_safe(key)
+        for step in _all_steps(tables):
+            self._step_safe(step)
 
     @property
     def hooks_safe(self) -> bool:
