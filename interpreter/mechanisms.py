@@ -388,7 +388,18 @@ def place_options(m, state, seat, kind, tile, discount=None) -> list[tuple[str, 
             if cost_key and not can_afford(player, _amounts(m, state, Frame("", [], 0, seat, ""), cost_key, discount)):
                 continue
             where.append(site)
-    return [(f"{tile} at {w} rot {r}", w, r) for w in where for r in rots]
+    return [(_place_label(tile, w, r), w, r) for w in where for r in rots]
+
+
+def _place_label(tile: str, where: str, rot: int) -> str:
+    return f"{tile} at {where} rot {rot}"
+
+
+def _placement(label: str) -> tuple[str, int]:
+    """(where, rotation) back from a label of ``_place_label`` (ids hold no spaces)."""
+    _tile, at, where, rot_word, rot = label.rsplit(" ", 4)
+    assert at == "at" and rot_word == "rot", label
+    return where, int(rot)
 
 
 def build_answer(m, state, frame, index, d) -> None:
@@ -410,8 +421,7 @@ def build_answer(m, state, frame, index, d) -> None:
         if reward:
             state.frames.append(_prog(m, reward, frame.player, tile, (kind, tile)))
         return
-    options = place_options(m, state, frame.player, kind, ev["tile"], ev.get("discount"))
-    _label, where, rot = next(o for o in options if o[0] == d.options[index])
+    where, rot = _placement(d.options[index])  # the options were made from this very state
     state.frames.pop()
     place_tile(m, state, frame.player, kind, ev["tile"], where, rot, ev.get("discount"))
 
