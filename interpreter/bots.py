@@ -49,12 +49,21 @@ class Evaluation:
             v += w * p.pieces_free.get(piece, 0)
         return v
 
-    def __call__(self, game: Game, seat: int) -> float:
-        """The seat's value less `opponents` times the best other seat's (dummy seats do not count)."""
+    def __call__(self, game: Game, seat: int, memo: dict | None = None) -> float:
+        """The seat's value less `opponents` times the best other seat's (dummy seats do not count).
+        ``memo`` remembers players' values by object: copies of a state share the players an action
+        did not change, so the positions after each action of one turn mostly reuse them."""
+        value = self.of_player if memo is None else (lambda p: self._remembered(p, memo))
         players = [p for p in game.state.players if not game.is_dummy(p.seat)]
-        own = self.of_player(game.state.players[seat])
-        others = [self.of_player(p) for p in players if p.seat != seat]
+        own = value(game.state.players[seat])
+        others = [value(p) for p in players if p.seat != seat]
         return own - self.opponents * (max(others) if others else 0.0)
+
+    def _remembered(self, p, memo: dict) -> float:
+        hit = memo.get(id(p))
+        if hit is None:
+            hit = memo[id(p)] = (p, self.of_player(p))  # the player is kept: its id stays its own
+        return hit[1]
 
 
 def load_evaluation(rules, which: str | None = None) -> Evaluation:
@@ -91,9 +100,9 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         seat = game.current_player
-        best, best_value = [], -math.inf
+        best, best_value, memo = [], -math.inf, {}
         for action in legal:
-            value = self.evaluate(game.child(action), seat)
+            value = self.evaluate(game.child(action), seat, memo)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:

@@ -78,6 +78,19 @@ def test_greedy_weights_come_from_content(rs):
         make_bot("clever", g.rules)
 
 
+def test_remembered_player_values_equal_fresh_ones(rs):
+    """Greedy remembers players' values by object across the positions it compares; the values must
+    equal a fresh evaluation of every position (a player changed by an action is a new object)."""
+    game = new_game(rs, 3, seed=5)
+    evaluate, rng = load_evaluation(game.rules), random.Random(5)
+    for _ in range(120):
+        seat, memo = game.current_player, {}
+        for action in game.legal_actions():
+            child = game.child(action)
+            assert evaluate(child, seat, memo) == evaluate(child, seat)
+        game.apply(rng.choice(game.legal_actions()))
+
+
 def test_summary_and_paired_comparison(rs):
     base = run_games(specs_for(2, 6, ["greedy"], 0), workers=1)
     s = summarize(base, content_keys(rs))
