@@ -526,7 +526,10 @@ def cannot_start(m, state, seat, key, event: dict | None = None) -> bool:
     steps = m.tables.programs[key].steps
     if not steps:
         return False
-    step, frame = steps[0], Frame(key, [], 0, seat, "", None, event)
+    step = steps[0]
+    if step[0] not in ("pay", "move", "advance", "build"):
+        return False
+    frame = Frame(key, [], 0, seat, "", None, event)
     if step[0] == "pay":
         return not m._can_pay(m._view(state, frame), step[1])
     if step[0] == "move" and step[3] is None:
