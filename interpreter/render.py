@@ -388,33 +388,31 @@ class _Table:
 
     def legend(self, d, x, y):
         g = dw.Group(id="legend")
-        g.append(label(x, y, "Map:", 11, "start", weight="bold"))
-        cx = x + 40
-        for t, col in HEX_FILL.items():
-            g.append(hexagon(cx + 7, y - 4, 7, fill=col, stroke="#6f6452", stroke_width=0.6))
-            g.append(label(cx + 17, y, t, 11, "start"))
-            cx += 26 + len(t) * 5.6
-        cx += 10
-        g.append(label(cx, y, "Edge symbols:", 11, "start", weight="bold"))
-        cx += 86
-        for sym in self.symbols:
-            self.symbol_badge(g, cx + 6, y - 4, sym, 6)
-            g.append(label(cx + 15, y, sym, 11, "start"))
-            cx += 24 + len(sym) * 5.6
-        cx += 10
-        g.append(label(cx, y, "Corners:", 11, "start", weight="bold"))
-        cx += 54
-        for col in self.pack.corner_colours:
-            g.append(dw.Circle(cx + 5, y - 4, 5, fill=colour_of(col)))
-            g.append(label(cx + 13, y, col, 11, "start"))
-            cx += 22 + len(col) * 5.6
-        cx += 10
-        g.append(label(cx, y, "Seats:", 11, "start", weight="bold"))
-        cx += 40
-        for p in self.s.players:
-            g.append(dw.Circle(cx + 5, y - 4, 5, fill=seat_colour(p.seat)))
-            g.append(label(cx + 13, y, f"{p.seat + 1}", 11, "start"))
-            cx += 28
+
+        def hex_mark(col):
+            return lambda cx: g.append(hexagon(cx + 7, y - 4, 7, fill=col, stroke="#6f6452", stroke_width=0.6))
+
+        def badge(sym):
+            return lambda cx: self.symbol_badge(g, cx + 6, y - 4, sym, 6)
+
+        def dot(fill):
+            return lambda cx: g.append(dw.Circle(cx + 5, y - 4, 5, fill=fill))
+
+        sections = [
+            ("Map:", 40, [(hex_mark(col), t, 17, 26 + len(t) * 5.6) for t, col in HEX_FILL.items()]),
+            ("Edge symbols:", 86, [(badge(sym), sym, 15, 24 + len(sym) * 5.6) for sym in self.symbols]),
+            ("Corners:", 54, [(dot(colour_of(col)), col, 13, 22 + len(col) * 5.6) for col in self.pack.corner_colours]),
+            ("Seats:", 40, [(dot(seat_colour(p.seat)), f"{p.seat + 1}", 13, 28) for p in self.s.players]),
+        ]
+        cx = x
+        for title, title_width, entries in sections:  # a title, then each entry's mark and its text
+            g.append(label(cx, y, title, 11, "start", weight="bold"))
+            cx += title_width
+            for mark, text, text_at, advance in entries:
+                mark(cx)
+                g.append(label(cx + text_at, y, text, 11, "start"))
+                cx += advance
+            cx += 10
         d.append(g)
 
     # ------------------------------------------------------------ King's Road and bridge
