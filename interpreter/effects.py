@@ -300,6 +300,7 @@ class Machine:
     natives: dict[str, tuple] = field(default_factory=dict)  # "@name" -> (step, answer) of native frames
     trace: set[str] | None = None  # when a set, the keys of the programs that ran are added (simulation reports)
     _constants: dict = field(default_factory=dict, repr=False)  # id(amounts) -> (amounts, values or None)
+    _label_memo: dict = field(default_factory=dict, repr=False)  # (key, addr, trigger, pc) -> option labels
 
     @cached_property
     def _trigger_kinds(self) -> frozenset[str]:
@@ -396,12 +397,16 @@ class Machine:
         state.decision = Decision(frame.player, kind, options, data)
 
     def _labels(self, frame) -> list[str]:
-        tree = self.tables.asts.get(frame.key)
-        stmts = _ast_block_at(tree, frame.addr, frame.trigger) if isinstance(tree, A.Program) else []
-        node = stmts[frame.pc] if frame.pc < len(stmts) else None
-        if isinstance(node, A.Choose):
-            return ["; ".join(to_text(s) for s in o.body) for o in node.options]
-        return []
+        """The options of a `choose` as the player reads them, printed once per statement."""
+        where = (frame.key, tuple(frame.addr), frame.trigger, frame.pc)
+        labels = self._label_memo.get(where)
+        if labels is None:
+            tree = self.tables.asts.get(frame.key)
+            stmts = _ast_block_at(tree, frame.addr, frame.trigger) if isinstance(tree, A.Program) else []
+            node = stmts[frame.pc] if frame.pc < len(stmts) else None
+            labels = ["; ".join(to_text(s) for s in o.body) for o in node.options] if isinstance(node, A.Choose) else []
+            self._label_memo[where] = labels
+        return list(labels)  # a decision's options are its own
 
     def _step(self, state: GameState, frame: Frame, step: tuple) -> None:
         op = step[0]

@@ -31,6 +31,7 @@ frames; an action is offered only if some way of carrying it out exists (OPEN-28
 
 from __future__ import annotations
 
+import bisect
 import json
 import random
 from dataclasses import dataclass, field
@@ -211,12 +212,13 @@ class Game:
                 out += acts
             if info.get("bonus_key") and not info.get("bonus_used") and self._bonus_payable(info["bonus_key"]):
                 out.append("bonus")  # an optional purchase waits until it can be paid (EX-1)
+        refreshes: list[str] = []  # the longest group, kept sorted by _Offers and put in place at the end
         if not info.get("refreshed"):
             table_rows = s.table["rows"]
             for kind, costs in plans.refresh_costs:
                 pays = tuple(n for n, cost in costs if can_pay(view, cost))
                 if pays:
-                    out += plans.refreshes(table_rows, kind, pays)
+                    refreshes += plans.refreshes(table_rows, kind, pays)
         if not info.get("extra_bought"):
             out += [f"buy extra {n}" for n, cost in plans.extra_costs if can_pay(view, cost)]
         elif not info.get("extra_done"):
@@ -234,7 +236,11 @@ class Game:
                 out.append(f"do {name}")
         if taken is not None and (info.get("main_done") or not acts):
             out.append("end")
-        return sorted(set(out))
+        out = sorted(set(out))
+        if refreshes:  # every other action starts with a different word, so the refresh group sorts as one
+            at = bisect.bisect_left(out, "refresh ")
+            out[at:at] = refreshes
+        return out
 
     def _can_perform(self, action: str, main: bool) -> bool:
         """Whether an action can be performed now, without a try when the program tells: a build by its row
@@ -387,7 +393,7 @@ class _Offers:
     program and whether it can be performed without a try; the single-use records; the any-time actions."""
 
     take_costs: tuple  # crane position -> compiled amounts, or None when free
-    refresh_costs: tuple  # (row kind, ((n, compiled amounts), ...)), in row order
+    refresh_costs: tuple  # (row kind, ((n, compiled amounts), ...)), in the order of the kinds' names
     extra_costs: tuple  # (n, compiled amounts)
     seals: tuple  # (seal id, compiled amounts or None)
     tile_actions: dict  # action tile -> the playable actions it shows
@@ -405,8 +411,8 @@ class _Offers:
         if out is None:
             if len(self._refreshes) > 4096:
                 self._refreshes.clear()
-            out = self._refreshes[key] = [f"refresh {kind} {a},{b} pay {n}"
-                                          for a, b in rows.refresh_choices(table_rows, kind) for n in pays]
+            out = self._refreshes[key] = sorted(f"refresh {kind} {a},{b} pay {n}"
+                                                for a, b in rows.refresh_choices(table_rows, kind) for n in pays)
         return out
 
     @staticmethod
@@ -414,8 +420,9 @@ class _Offers:
         t, fall, setup, playable = rules.tables, rules.fallibility, rules.setup, set(rules.playable_actions)
         progs = t.programs
         take = tuple(progs[k] if k else None for k in rules.geometry.cost_keys)
-        refresh = tuple((row.kind, tuple((n + 1, progs[f"setup/rows/{ri}/refresh_cost/{n}"]) for n in range(len(row.refresh_cost))))
-                        for ri, row in enumerate(setup.rows))
+        refresh = tuple(sorted(((row.kind, tuple((n + 1, progs[f"setup/rows/{ri}/refresh_cost/{n}"])
+                                                 for n in range(len(row.refresh_cost))))
+                                for ri, row in enumerate(setup.rows)), key=lambda e: e[0]))
         extra = tuple((i + 1, progs[f"setup/extra_action_costs/{i}"]) for i in range(len(setup.extra_action_costs)))
         seals = tuple((rid, progs[k] if (k := t.keys.get(("seal", rid, "cost"))) else None)
                       for (kind, rid) in t.records if kind == "seal")

@@ -76,6 +76,8 @@ def top_of(player, hex_key: str):
 def _mods(m, state, frame, mods) -> dict:
     """Modifiers of `perform`/`build`/`move` as plain data: a discount, `free`, permits."""
     out: dict = {}
+    if not mods:
+        return out
     view = m._view(state, frame)
     for mod in mods:
         if mod[0] == "free":
@@ -298,7 +300,17 @@ def pick_options(m, state, frame) -> list[str]:
         tiles += [t for t in row.get("special", []) if t]
     # whether the tile can then be placed is known only after its reward (which may pay a site's
     # premium); the engine offers only picks that can be finished (OPEN-28)
-    return [t for t in tiles if can_afford(player, _cost(m, state, frame, ev["kind"], t))]
+    kind, holdings, less = ev["kind"], player.holdings, ev.get("discount")
+    keys, programs, out = m.tables.keys, m.tables.programs, []
+    for t in tiles:
+        key = keys.get((kind, t, "cost"))
+        price = m.constant(programs[key]) if key else ()
+        if price is None:  # a cost that reads the game
+            if can_afford(player, _cost(m, state, frame, kind, t)):
+                out.append(t)
+        elif all(holdings.get(r, 0) >= n - less.get(r, 0) if less else holdings.get(r, 0) >= n for r, n in price):
+            out.append(t)  # a constant price names each resource once (dsl/compile.py)
+    return out
 
 
 def sure_picks(m, fall, state, frame, tiles):
@@ -527,24 +539,25 @@ def cannot_start(m, state, seat, key, event: dict | None = None) -> bool:
     if not steps:
         return False
     step = steps[0]
-    if step[0] not in ("pay", "move", "advance", "build"):
-        return False
-    frame = Frame(key, [], 0, seat, "", None, event)
-    if step[0] == "pay":
-        return not m._can_pay(m._view(state, frame), step[1])
-    if step[0] == "move" and step[3] is None:
+    op = step[0]
+    if op == "move" and step[3] is None:
         grid = m.layout.grids[step[1]]
         if step[2] == "up" and not step[4] and grid.up_cost:  # the move's own price, before its square is found
             price = m.constant(m.tables.programs[grid.up_cost])
             holdings = state.players[seat].holdings
-            if price is not None and any(holdings.get(r, 0) < n for r, n in price):
-                return True
-        direction, target, cost = _move_plan(m, state, seat, step[1], step[2], _mods(m, state, frame, step[4]) if step[4] else {})
+            if price is not None:
+                for r, n in price:
+                    if holdings.get(r, 0) < n:
+                        return True
+        mods = _mods(m, state, Frame(key, [], 0, seat, "", None, event), step[4]) if step[4] else {}
+        direction, target, cost = _move_plan(m, state, seat, step[1], step[2], mods)
         return direction == "up" and (target is None or not can_afford(state.players[seat], cost))
-    if step[0] == "advance" and step[2] is None:
+    if op == "pay":
+        return not m._can_pay(m._view(state, Frame(key, [], 0, seat, "", None, event)), step[1])
+    if op == "advance" and step[2] is None:
         return not m.can_advance(state, seat, step[1])
-    if step[0] == "build":
-        return not pick_options(m, state, _build_frame(m, state, frame, step))
+    if op == "build":
+        return not pick_options(m, state, _build_frame(m, state, Frame(key, [], 0, seat, "", None, event), step))
     return False
 
 
