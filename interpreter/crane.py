@@ -42,6 +42,9 @@ class CraneGeometry:
     bonus_keys: tuple[str | None, ...]  # by slot from the box: key of the program in Ruleset.programs
     overflow_points: int  # scored for taking a flagged tile, on top of the position's points
     start_rotations: tuple[tuple[int, int], ...]  # (player count, box position at setup)
+    # derived: by a turn of 1 or 2 steps (index 0, 1) and start position, whether a tile there overflows
+    overflows: tuple[tuple[bool, ...], tuple[bool, ...]] = ((), ())
+    overflow_order: tuple[int, ...] = ()  # where overflowing tiles go: the targets, then back from the fallback
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +92,9 @@ def build_geometry(model) -> CraneGeometry:
         raise RulesError("no resting position between the entry and the first overflow target")
     wheel = [model.wheel[(box + k) % n] for k in range(n)]  # re-indexed from the box
     prefix = model.kind
+    overflows = tuple(tuple(any(p >= n or not rest[p] for p in range(start + 1, start + steps + 1)) for start in range(n))
+                      for steps in (1, 2))
+    order = (*targets, *(p for p in range(below[-1], 0, -1) if rest[p]))
     return CraneGeometry(
         size=n,
         zones=tuple(p.zone for p in model.positions),
@@ -102,6 +108,8 @@ def build_geometry(model) -> CraneGeometry:
         bonus_keys=tuple(None if s.bonus is None else f"{prefix}/wheel/{(box + k) % n}/bonus" for k, s in enumerate(wheel)),
         overflow_points=model.overflow_points,
         start_rotations=tuple((r.players, r.box_at) for r in model.rotations),
+        overflows=overflows,
+        overflow_order=order,
     )
 
 
@@ -207,29 +215,27 @@ def end_of_turn(geometry: CraneGeometry, state: CraneState, returned_tile: str) 
     # Tiles that wrapped from N-1 to 0 or entered a non-resting position overflow; the one that
     # was furthest ahead passed first, so it takes the first free target.
     overflowing = []
+    over = geometry.overflows[steps - 1]
     for k, tile in enumerate(state.slots):
-        if tile is None:
-            continue
-        start = (k + state.rotation) % n
-        path = [start + i for i in range(1, steps + 1)]
-        if any(p >= n or not geometry.rest[p] for p in path):
+        if tile is not None and over[start := (k + state.rotation) % n]:
             overflowing.append((start, k, tile))
             slots[k] = None
-    for _, _, tile in sorted(overflowing, reverse=True):
-        slots[_free_slot(geometry, slots, rotation, tile)] = tile
+    flagged = state.flagged
+    if overflowing:
+        for _, _, tile in sorted(overflowing, reverse=True):
+            slots[_free_slot(geometry, slots, rotation, tile)] = tile
+        flagged = tuple(sorted(set(flagged) | {t for _, _, t in overflowing}))
     entry = (0 - rotation) % n
     if slots[entry] is not None:
         raise RulesError(f"position 0 holds {slots[entry]!r}: tile {returned_tile!r} cannot be returned")
     slots[entry] = returned_tile
-    flagged = tuple(sorted(set(state.flagged) | {t for _, _, t in overflowing}))
     return CraneState(rotation, tuple(slots), flagged)
 
 
 def _free_slot(geometry: CraneGeometry, slots: list, rotation: int, tile: str) -> int:
     """The slot an overflowing tile goes to: first empty target, else the fallback or below it."""
     n = geometry.size
-    backwards = [p for p in range(geometry.fallback, 0, -1) if geometry.rest[p]]
-    for position in (*geometry.overflow_targets, *backwards):
+    for position in geometry.overflow_order:
         slot = (position - rotation) % n
         if slot != 0 and slots[slot] is None:
             return slot

@@ -163,6 +163,9 @@ def _grids(rs) -> dict[str, GridTable]:
 # --------------------------------------------------------------------------- reading the state
 
 
+_NO_ENTRY: dict = {}  # read only
+
+
 class View:
     """The ReadContext compiled expressions evaluate against, for one player and frame."""
 
@@ -232,10 +235,18 @@ class View:
             return any(rid == tile for stack in self.p.area.values() for tile, _ in stack[:-1])
         hexes = [h for h, t in self.s.table.get("plazas", {}).items() if t == rid] or [rid]
         if name == "resolved":
-            return any(h in self.s.table.get("resolved", []) for h in hexes)
+            resolved = self.s.table.get("resolved", ())
+            return any(h in resolved for h in hexes)
         city, cmap = self.s.table.get("city", {}), self.t.layout.city
-        sites = [s for h in hexes for s in (cmap.sites_of.get(h, ()) if cmap else ())]
-        return any((city.get(s, {}).get("piece") or [None, None])[1] == self.p.seat for s in sites)
+        if cmap is None:
+            return False
+        seat = self.p.seat
+        for h in hexes:
+            for site in cmap.sites_of.get(h, ()):
+                piece = city.get(site, _NO_ENTRY).get("piece")
+                if piece and piece[1] == seat:
+                    return True
+        return False
 
     def this(self):
         return tuple(self.f.this) if self.f and self.f.this else None
@@ -477,8 +488,11 @@ class Machine:
 
     def expire_permits(self, state: GameState, player_index: int) -> None:
         """End of turn: every permit still unused runs its `or` fallback; all permits lapse (R-ROW-4)."""
+        lapsing = [e for e in state.expiring if e["player"] == player_index]
+        if not lapsing and not state.players[player_index].permits:
+            return  # nothing lapses: the player is not copied
         player = state.player(player_index)
-        for e in reversed([e for e in state.expiring if e["player"] == player_index]):
+        for e in reversed(lapsing):
             if e["permit"] in player.permits:
                 player.permits.remove(e["permit"])
                 state.frames.append(Frame(e["key"], list(e["addr"]), 0, player_index, e["source"], None, None, e["trigger"]))

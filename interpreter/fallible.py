@@ -21,6 +21,7 @@ Anything the pass does not know can fail, so an unknown statement costs a try, n
 from __future__ import annotations
 
 from .effects import _SUB, ADVANCE, Tables, block_at, constant_amounts
+from .mechanisms import BONUS, BUILD, EMIT, PERFORM, free_place
 from .state import Frame, GameState
 
 _DECISION_OF = {"choose": "choose", "may": "may", "may_pay": "may_pay", "repeat": "repeat", "draw": "keep"}
@@ -253,27 +254,71 @@ class Fallibility:
     def rest_safe(self, state: GameState, start: int | None = None) -> bool:
         """True when the frames of the stack finish whatever happens and nothing after them can fail
         (the turn is not ending). The top frame is judged from step ``start`` (default: where it stands)."""
-        if not self._hooks or state.turn_info.get("ending"):
+        if not self._hooks:
             return False
         frames = state.frames
         for i in range(len(frames) - 1, -1, -1):
             frame = frames[i]
             if not self._frame_safe(state, frame, frame.pc if start is None or i < len(frames) - 1 else start):
                 return False
+        return not state.turn_info.get("ending") or self._ending_safe(state)
+
+    def _ending_safe(self, state: GameState) -> bool:
+        """What an ending turn still runs once the frames are done (the engine's end of the turn): the
+        deferred items nobody resolved and the `or` fallbacks of the permits that lapse. The turn of the
+        crane and the final scoring that follow are trusted, as the `end` action itself trusts them."""
+        info = state.turn_info
+        if info.get("bonus_key") and not info.get("bonus_used"):
+            return False
+        programs = self.t.programs
+        for e in info.get("later", ()):
+            if e["key"] == BONUS:
+                if not self._bonus_safe(state, e["event"]["action"]):
+                    return False
+            elif e["key"][:1] == "@" or not self.safe(block_at(programs[e["key"]], e["addr"], e["trigger"])):
+                return False
+        if not info.get("permits_expired"):
+            return all(self.safe(block_at(programs[e["key"]], e["addr"], e["trigger"]))
+                       for e in state.expiring if e["player"] == state.current)
         return True
+
+    def _bonus_safe(self, state: GameState, action: str) -> bool:
+        """An upgrade bonus: the bonus of the hex's top tile, or a choice between this turn's tops."""
+        keys, kind_of = self.t.keys, self.t.kind_of
+        tops = state.turn_info.get("tops", {}).get(action, ())
+        return any(self.program_safe(keys.get((kind_of[t], t, "bonus"))) for t in tops)
 
     def _frame_safe(self, state: GameState, frame: Frame, start: int) -> bool:
         key = frame.key
         if key[:1] == "@":
             if key == ADVANCE:
                 return self._advance_safe(frame.this[0])
+            if key == EMIT:
+                return True  # the triggers it fires are hooks, safe when anything is judged
+            if key == BONUS:
+                return self._bonus_safe(state, frame.event["action"])
+            if key == BUILD and frame.event.get("phase") == "place":
+                return self._place_sure(state, frame)
             # a performance that only has its event and upgrade bonus left (deferred for the active player)
-            return (key == "@perform" and frame.event.get("phase") == "done" and frame.player == state.current
+            return (key == PERFORM and frame.event.get("phase") == "done" and frame.player == state.current
                     and not state.table.get("scoring"))
         block = block_at(self.t.programs[key], frame.addr, frame.trigger)
         if frame.remaining:
             return self.safe(block)  # more rounds of a counted repeat
         return self.safe(block[start:])
+
+    def _place_sure(self, state: GameState, frame: Frame) -> bool:
+        """A picked tile waiting for its placement surely has one: on its action's hex, or a place free
+        of any premium (placements are offered only where they can be made, and once one is made the
+        engine trusts the rest of the build, as its completeness search does)."""
+        kind, tile = frame.event["kind"], frame.event["tile"]
+        layout = self.t.layout
+        info = layout.kinds.get(kind)
+        if info is None or info.placed_on is None:
+            return False
+        if info.placed_on == "action_hex":
+            return layout.area.action_hex.get(self.t.records[(kind, tile)].action) is not None
+        return free_place(layout, state, frame.player, info.placed_on)
 
     def answers(self, state: GameState) -> list[bool]:
         """For the pending decision of a program statement: which answers surely finish (the chosen

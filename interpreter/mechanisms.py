@@ -333,7 +333,7 @@ def sure_picks(m, fall, state, frame, tiles):
                 yield tile
             continue
         if anywhere is None:
-            anywhere = _free_place(m, state, frame.player, info.placed_on)
+            anywhere = free_place(m.layout, state, frame.player, info.placed_on)
         if anywhere:
             yield tile
 
@@ -349,12 +349,14 @@ def build_outlook(m, fall, state, seat, key, event) -> bool | None:
     return True if next(sure_picks(m, fall, state, frame, tiles), None) is not None else None
 
 
-def _free_place(m, state, seat, placed_on: str) -> bool:
+def free_place(layout, state, seat, placed_on: str) -> bool:
+    """A place for a new tile that carries no premium: a free ring hex of the personal area, or a
+    legal site of the shared map without a premium."""
     if placed_on == "ring":
         area = state.players[seat].area
-        return any(A.key(h) not in area for h in m.layout.area.ring)
-    return any(m.layout.premium.get(site, (None, 0))[0] is None
-               for site in C.legal_sites(m.layout.city, set(state.table.get("city", {}))))
+        return any(A.key(h) not in area for h in layout.area.ring)
+    return any(layout.premium.get(site, (None, 0))[0] is None
+               for site in C.legal_sites(layout.city, set(state.table.get("city", {}))))
 
 
 def _discount_left(m, state, frame, kind, tile) -> dict:

@@ -126,7 +126,7 @@ class GameState:
             decision=None if self.decision is None else Decision(self.decision.player, self.decision.kind,
                                                                  list(self.decision.options), _data(self.decision.data)),
             flags=list(self.flags),
-            expiring=_data(self.expiring),
+            expiring=list(self.expiring),  # the entries are replaced, never changed in place
             table=dict(self.table),
             turn_info=dict(self.turn_info),  # its values are replaced, never changed in place
             rng=self.rng,  # replaced, never mutated, after setup

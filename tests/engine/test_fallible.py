@@ -126,3 +126,57 @@ def test_an_advance_into_a_space_with_an_entry_cost_is_sure_while_it_can_be_paid
     assert not fall.sure(s, 0, block)
     s.players[0].tracks["kings_road"] = 1  # to II: no entry cost, and its street effects are deferred
     assert fall.sure(s, 0, block) and rules.fallibility.sure(s, 0, block)
+
+
+def _decisions(ruleset, players: int, seeds: range):
+    """Every pending program decision of random games, each as a game of its own (the state at that step)."""
+    for seed in seeds:
+        game = new_game(ruleset, players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            s = game.state
+            if s.decision is not None and s.frames and s.frames[-1].key[:1] != "@":
+                yield Game(game.rules, s)  # apply replaces the game's state; this one stays as it is
+            game.apply(rng.choice(game.legal_actions()))
+
+
+def test_answers_while_a_turn_ends_are_judged_with_what_the_end_still_runs(ruleset):
+    """A choice met while the turn ends (a deferred item resolved by `end`) is sure when what the end
+    still runs cannot fail: the other deferred items, the fallbacks of lapsing permits. A deferred item
+    that can fail (here: an action program that opens with a build) makes every answer need a try."""
+    games = [g for g in _decisions(ruleset, 4, range(1, 6)) if g.state.turn_info.get("ending")]
+    assert games
+    fall = games[0].rules.fallibility
+    sure = [g for g in games if any(fall.answers(g.state))]
+    assert sure, "no decision of an ending turn was judged"
+    for game in sure:
+        s = game.state.clone()
+        s.turn_info["later"] = [*s.turn_info.get("later", ()), {
+            "key": "pack/actions/building/effect", "addr": [], "trigger": None, "player": s.current,
+            "source": "test", "this": None, "event": None, "label": "building"}]
+        assert not any(fall.answers(s))
+
+
+def test_answers_above_a_waiting_placement_or_event_are_judged(ruleset):
+    """What a pick's reward asks, with the placement still to come below it, is sure while the tile has a
+    place free of any premium; events queued below fire triggers, which cannot fail in the pack."""
+    below = {"place": [], "emit": []}
+    for game in _decisions(ruleset, 4, range(1, 8)):
+        keys = {(f.key, (f.event or {}).get("phase")) for f in game.state.frames[:-1]}
+        if ("@build", "place") in keys:
+            below["place"].append(game)
+        if any(k == "@emit" for k, _ in keys):
+            below["emit"].append(game)
+    fall = rules_for(ruleset, 4).fallibility
+    assert any(any(fall.answers(g.state)) for g in below["place"])
+    assert any(any(fall.answers(g.state)) for g in below["emit"])
+    for game in below["place"]:
+        s = game.state.clone()
+        build = next(f for f in s.frames if f.key == "@build" and f.event.get("phase") == "place")
+        kind = build.event["kind"]
+        if game.rules.tables.layout.kinds[kind].placed_on != "ring":
+            continue
+        ring = game.rules.tables.layout.area.ring
+        p = s.player(build.player)
+        p.area = {**p.area, **{f"{h[0]},{h[1]}": [["x", 0]] for h in ring}}  # no ring hex left free
+        assert not fall._frame_safe(s, build, 0)
