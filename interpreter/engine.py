@@ -41,6 +41,7 @@ from . import crane, mechanisms, rows, schedule
 from .effects import Machine, Tables, View, build_tables
 from .errors import IllegalActionError, RulesError
 from .fallible import Fallibility
+from .prices import PriceBook
 from .state import Frame, GameState, PlayerState
 
 # Statements the effect machine runs without help from board mechanisms.
@@ -196,15 +197,25 @@ class Game:
         """What the player whose turn it is may do with no decision pending (R-TURN-*)."""
         s, info, rules, plans = self.state, self.state.turn_info, self.rules, self.rules.offers
         machine = rules.machine
-        can_pay = machine._can_pay
-        view = View(rules.tables, s, s.current, _frame(s.current))
+        player = s.players[s.current]
+        paid = plans.book.payable(player.holdings)  # the constant prices, all at once
+        view = None
+
+        def pays(price) -> bool:  # price: None (free) or (bit of a constant price, or None; compiled amounts)
+            nonlocal view
+            if price is None:
+                return True
+            if price[0] is not None:
+                return paid >> price[0] & 1
+            if view is None:
+                view = View(rules.tables, s, s.current, _frame(s.current))
+            return machine._can_pay(view, price[1])
+
         out, acts = [], []
         taken = info.get("tile")
         if taken is None:
-            cs = crane.from_json(s.table["crane"])
-            for pos, tile in crane.tiles_by_position(cs):
-                cost = plans.take_costs[pos]
-                if cost is None or can_pay(view, cost):
+            for pos, tile in crane.tiles_by_position(crane.from_json(s.table["crane"])):
+                if pays(plans.take_costs[pos]):
                     out.append(f"take {tile}")
         else:
             if not info.get("main_done"):
@@ -216,22 +227,27 @@ class Game:
         if not info.get("refreshed"):
             table_rows = s.table["rows"]
             for kind, costs in plans.refresh_costs:
-                pays = tuple(n for n, cost in costs if can_pay(view, cost))
-                if pays:
-                    refreshes += plans.refreshes(table_rows, kind, pays)
+                options = tuple(n for n, cost in costs if pays(cost))
+                if options:
+                    refreshes += plans.refreshes(table_rows, kind, options)
         if not info.get("extra_bought"):
-            out += [f"buy extra {n}" for n, cost in plans.extra_costs if can_pay(view, cost)]
+            out += [f"buy extra {n}" for n, cost in plans.extra_costs if pays(cost)]
         elif not info.get("extra_done"):
             out += [f"extra {a}" for a in rules.playable_actions if self._can_perform(a, False)]
-        out += self._seal_options(view)
-        owned = s.players[s.current].owned
+        right = rules.setup.seal_right
+        if right is not None and player.holdings.get(right, 0) >= 1:
+            claimed = set(s.table.get("claimed", {}).values())
+            out += [f"seal {rid}" for rid, cost in plans.seals if rid not in claimed and pays(cost)]
+        owned = player.owned
         for kind in plans.one_shot_kinds:  # any owned record marked single-use, whatever its kind
             for rid in owned.get(kind, ()):
                 use = plans.one_shot.get(rid)
                 if use and (use[1] or self._completes(f"use {rid}")):
                     out.append(f"use {rid}")
         out += [f"resolve {e['label']}" for e in info.get("later", ())]
-        for name, key, sure in plans.anytime:
+        for name, key, sure, entry in plans.anytime:
+            if entry is not None and not paid >> entry & 1:
+                continue  # its first statement's own price cannot be paid
             if not mechanisms.cannot_start(machine, s, s.current, key) and (sure or self._completes(f"do {name}")):
                 out.append(f"do {name}")
         if taken is not None and (info.get("main_done") or not acts):
@@ -377,14 +393,6 @@ class Game:
     def _carry_group(self) -> tuple[str, ...]:
         return self.rules.tables.groups.get(self.rules.setup.carry_group, ())
 
-    def _seal_options(self, view: View) -> list[str]:
-        right = self.rules.setup.seal_right
-        if right is None or view.holding(right) < 1:
-            return []
-        claimed = set(self.state.table.get("claimed", {}).values())
-        return [f"seal {rid}" for rid, cost in self.rules.offers.seals
-                if rid not in claimed and (cost is None or self.rules.machine._can_pay(view, cost))]
-
 
 @dataclass(frozen=True)
 class _Offers:
@@ -392,15 +400,19 @@ class _Offers:
     costs of taking a tile, refreshing a row, buying the extra action and claiming a seal; each action's
     program and whether it can be performed without a try; the single-use records; the any-time actions."""
 
-    take_costs: tuple  # crane position -> compiled amounts, or None when free
-    refresh_costs: tuple  # (row kind, ((n, compiled amounts), ...)), in the order of the kinds' names
-    extra_costs: tuple  # (n, compiled amounts)
-    seals: tuple  # (seal id, compiled amounts or None)
+    # A price is None when free, else (its bit in `book` when constant, else None; the compiled amounts).
+    book: PriceBook
+    take_costs: tuple  # crane position -> price
+    refresh_costs: tuple  # (row kind, ((n, price), ...)), in the order of the kinds' names
+    extra_costs: tuple  # (n, price)
+    seals: tuple  # (seal id, price)
     tile_actions: dict  # action tile -> the playable actions it shows
     actions: dict  # action -> (program key, sure to finish once its first statement can be made, opens with a build)
     one_shot: dict  # single-use record id -> (its effect's program key, sure to finish)
     one_shot_kinds: tuple  # the record kinds that have single-use records
-    anytime: tuple  # (name, program key, sure to finish once started)
+    # (name, program key, sure to finish once started, bit of the constant price its first statement
+    # needs in any case (a payment, an up move's own price) or None)
+    anytime: tuple
     _refreshes: dict = field(default_factory=dict, compare=False)  # (kind, row, pays) -> actions
 
     def refreshes(self, table_rows: dict, kind: str, pays: tuple) -> list[str]:
@@ -418,14 +430,17 @@ class _Offers:
     @staticmethod
     def build(rules: Rules) -> "_Offers":
         t, fall, setup, playable = rules.tables, rules.fallibility, rules.setup, set(rules.playable_actions)
-        progs = t.programs
-        take = tuple(progs[k] if k else None for k in rules.geometry.cost_keys)
-        refresh = tuple(sorted(((row.kind, tuple((n + 1, progs[f"setup/rows/{ri}/refresh_cost/{n}"])
+        progs, book = t.programs, PriceBook()
+
+        def price(key: str | None):
+            return None if key is None else (book.bit(progs[key]), progs[key])
+
+        take = tuple(price(k) for k in rules.geometry.cost_keys)
+        refresh = tuple(sorted(((row.kind, tuple((n + 1, price(f"setup/rows/{ri}/refresh_cost/{n}"))
                                                  for n in range(len(row.refresh_cost))))
                                 for ri, row in enumerate(setup.rows)), key=lambda e: e[0]))
-        extra = tuple((i + 1, progs[f"setup/extra_action_costs/{i}"]) for i in range(len(setup.extra_action_costs)))
-        seals = tuple((rid, progs[k] if (k := t.keys.get(("seal", rid, "cost"))) else None)
-                      for (kind, rid) in t.records if kind == "seal")
+        extra = tuple((i + 1, price(f"setup/extra_action_costs/{i}")) for i in range(len(setup.extra_action_costs)))
+        seals = tuple((rid, price(t.keys.get(("seal", rid, "cost")))) for (kind, rid) in t.records if kind == "seal")
         tiles = {tile: tuple(a for a in acts if a in playable) for tile, acts in rules.tile_actions.items()}
         actions = {a: (k, fall.safe_once_started(k), bool(progs[k].steps) and progs[k].steps[0][0] == "build")
                    for a in rules.playable_actions for k in [rules.action_key(a)]}
@@ -433,8 +448,24 @@ class _Offers:
                     if getattr(rec, "use", None) == "one_shot" and (key := t.keys.get((kind, rid, "effect")))
                     and rules.runnable(key)}
         one_shot_kinds = tuple(sorted({t.kind_of[rid] for rid in one_shot}))
-        anytime = tuple((name, key, fall.safe_once_started(key)) for name, key in t.layout.anytime.items())
-        return _Offers(take, refresh, extra, seals, tiles, actions, one_shot, one_shot_kinds, anytime)
+        anytime = tuple((name, key, fall.safe_once_started(key), _entry_price(t, book, key))
+                        for name, key in t.layout.anytime.items())
+        return _Offers(book, take, refresh, extra, seals, tiles, actions, one_shot, one_shot_kinds, anytime)
+
+
+def _entry_price(t: Tables, book: PriceBook, key: str) -> int | None:
+    """The bit of a constant price a program's first statement needs whatever the state: a payment, or
+    an up move's own price (a move with modifiers may be discounted, so it has none)."""
+    steps = t.programs[key].steps
+    if not steps:
+        return None
+    first = steps[0]
+    if first[0] == "pay":
+        return book.bit(first[1])
+    if first[0] == "move" and first[2] == "up" and first[3] is None and not first[4]:
+        up = t.layout.grids[first[1]].up_cost
+        return book.bit(t.programs[up]) if up else None
+    return None
 
 
 _NAMED = ("pick", "place", "plank")  # decisions answered by naming the option, not by its number

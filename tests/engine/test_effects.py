@@ -281,3 +281,31 @@ def test_amounts_that_read_nothing_of_the_game_are_known_once(tables):
     assert m.constant(amounts("1 gold, (2 + 1) stone")) == (("gold", 1), ("stone", 3))
     assert m.constant(amounts("(egg) stone")) is None
     assert m.constant(amounts("1 gold, (position(technology)) stone")) is None
+
+
+def test_a_price_book_answers_every_constant_price_at_once():
+    """Constant prices get a bit each (the same amounts share one); a price that reads the game gets
+    none. The mask follows the holdings, also when holdings seen before come back."""
+    from interpreter.dsl.compile import Compiler
+    from interpreter.dsl.parse import parse
+    from interpreter.dsl.resolve import Scope, resolve
+    from interpreter.prices import PriceBook
+
+    symbols = load_ruleset().symbols
+
+    def amounts(text):
+        node = parse(text, "amounts")
+        res = resolve(node, symbols, Scope())
+        return Compiler(symbols.members("resource"), symbols.members("group"), res.constants).amounts(node)
+
+    book = PriceBook()
+    one_gold, gold_and_stone = book.bit(amounts("1 gold")), book.bit(amounts("1 gold, 2 stone"))
+    nothing = book.bit(amounts("0 gold"))
+    assert (one_gold, gold_and_stone, nothing) == (0, 1, 2)
+    assert book.bit(amounts("(2 - 1) gold")) == one_gold
+    assert book.bit(amounts("(egg) stone")) is None
+    assert book.payable({}) == 0b100  # a price of nothing is always paid
+    assert book.payable({"gold": 1, "stone": 1}) == 0b101
+    assert book.payable({"gold": 1, "stone": 2, "egg": 9}) == 0b111
+    assert book.payable({"gold": 0, "stone": 5}) == 0b100
+    assert book.payable({"gold": 1, "stone": 1}) == 0b101  # remembered
