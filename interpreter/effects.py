@@ -312,10 +312,19 @@ class Machine:
     trace: set[str] | None = None  # when a set, the keys of the programs that ran are added (simulation reports)
     _constants: dict = field(default_factory=dict, repr=False)  # id(amounts) -> (amounts, values or None)
     _label_memo: dict = field(default_factory=dict, repr=False)  # (key, addr, trigger, pc) -> option labels
+    _record_prices: dict = field(default_factory=dict, repr=False)  # (kind, id) -> constant cost, (), or None
 
     @cached_property
     def _trigger_kinds(self) -> frozenset[str]:
         return frozenset(kind for kind, _rid in self.tables.triggers)
+
+    def record_price(self, kind: str, rid: str) -> tuple | None:
+        """A record's `cost` as constant ((resource, n), ...), () when it has none, None when it reads the game."""
+        hit = self._record_prices.get((kind, rid), False)
+        if hit is False:
+            key = self.tables.keys.get((kind, rid, "cost"))
+            hit = self._record_prices[(kind, rid)] = self.constant(self.tables.programs[key]) if key else ()
+        return hit
 
     def constant(self, amounts) -> tuple | None:
         """((resource, n), ...) when no value depends on the game, else None. Probed once per compiled

@@ -8,9 +8,10 @@ effect machine read it on the hot path without touching pydantic or networkx.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from .area import AreaGeometry, build_area
+from .area import AreaGeometry, build_area, key as hex_key
 from .city import CityMap, build_city_map
 
 
@@ -55,6 +56,18 @@ class Layout:
     grids: dict[str, GridInfo]
     anytime: dict[str, str]  # any-time action -> program key
     actions: tuple[str, ...]  # every action, in pack order
+
+    @cached_property
+    def plain_sites(self) -> tuple[str, ...]:
+        """The building sites of the shared map that carry no premium, in file order."""
+        if self.city is None:
+            return ()
+        return tuple(s for s in self.city.sites if self.premium.get(s, (None, 0))[0] is None)
+
+    @cached_property
+    def ring_keys(self) -> tuple[str, ...]:
+        """The personal area's ring hexes, as the keys of ``PlayerState.area``."""
+        return tuple(hex_key(h) for h in self.area.ring) if self.area is not None else ()
 
 
 def build_layout(rs, key_of_path: dict[tuple[str, tuple], str], records: dict[tuple[str, str], Any]) -> Layout:

@@ -301,15 +301,18 @@ def pick_options(m, state, frame) -> list[str]:
     # whether the tile can then be placed is known only after its reward (which may pay a site's
     # premium); the engine offers only picks that can be finished (OPEN-28)
     kind, holdings, less = ev["kind"], player.holdings, ev.get("discount")
-    keys, programs, out = m.tables.keys, m.tables.programs, []
+    out = []
     for t in tiles:
-        key = keys.get((kind, t, "cost"))
-        price = m.constant(programs[key]) if key else ()
+        price = m.record_price(kind, t)
         if price is None:  # a cost that reads the game
             if can_afford(player, _cost(m, state, frame, kind, t)):
                 out.append(t)
-        elif all(holdings.get(r, 0) >= n - less.get(r, 0) if less else holdings.get(r, 0) >= n for r, n in price):
-            out.append(t)  # a constant price names each resource once (dsl/compile.py)
+            continue
+        for r, n in price:  # a constant price names each resource once (dsl/compile.py)
+            if holdings.get(r, 0) < (n - less.get(r, 0) if less else n):
+                break
+        else:
+            out.append(t)
     return out
 
 
@@ -354,9 +357,9 @@ def free_place(layout, state, seat, placed_on: str) -> bool:
     legal site of the shared map without a premium."""
     if placed_on == "ring":
         area = state.players[seat].area
-        return any(A.key(h) not in area for h in layout.area.ring)
-    return any(layout.premium.get(site, (None, 0))[0] is None
-               for site in C.legal_sites(layout.city, set(state.table.get("city", {}))))
+        return any(h not in area for h in layout.ring_keys)
+    city = state.table.get("city", {})
+    return any(site not in city for site in layout.plain_sites)  # an empty site is a legal one (city.legal_sites)
 
 
 def _discount_left(m, state, frame, kind, tile) -> dict:
