@@ -164,6 +164,7 @@ def _grids(rs) -> dict[str, GridTable]:
 
 
 _NO_ENTRY: dict = {}  # read only
+_NOBODY: tuple = (frozenset(), frozenset())  # no record listens to an event
 
 
 class View:
@@ -314,10 +315,6 @@ class Machine:
     _label_memo: dict = field(default_factory=dict, repr=False)  # (key, addr, trigger, pc) -> option labels
     _record_prices: dict = field(default_factory=dict, repr=False)  # (kind, id) -> constant cost, (), or None
 
-    @cached_property
-    def _trigger_kinds(self) -> frozenset[str]:
-        return frozenset(kind for kind, _rid in self.tables.triggers)
-
     def record_price(self, kind: str, rid: str) -> tuple | None:
         """A record's `cost` as constant ((resource, n), ...), () when it has none, None when it reads the game."""
         hit = self._record_prices.get((kind, rid), False)
@@ -357,7 +354,7 @@ class Machine:
             if self.trace is not None and frame.pc == 0 and not frame.addr:
                 self.trace.add(frame.key)
             prog = self.tables.programs[frame.key]
-            block = block_at(prog, frame.addr, frame.trigger)
+            block = prog.steps if not frame.addr and frame.trigger is None else block_at(prog, frame.addr, frame.trigger)
             if frame.pc >= len(block):
                 state.frames.pop()
                 if frame.remaining:  # a counted repeat: run the body again
@@ -431,7 +428,6 @@ class Machine:
     def _step(self, state: GameState, frame: Frame, step: tuple) -> None:
         op = step[0]
         view = self._view(state, frame)
-        player = self._player(state, frame)
         if op == "gain":
             frame.pc += 1
             self._gain(state, frame, [(r, fn(view, None)) for r, fn in step[1]])
@@ -440,7 +436,7 @@ class Machine:
             self._pay(state, frame, step[1])
         elif op == "score":
             frame.pc += 1
-            player.add_points(step[1](view, None), frame.source)
+            self._player(state, frame).add_points(step[1](view, None), frame.source)
         elif op == "advance":
             frame.pc += 1
             self._advance_times(state, frame, step[1], step[2](view, None) if step[2] else 1)
@@ -480,7 +476,7 @@ class Machine:
                                               frame.this, frame.event, frame.trigger, n - 1))
         elif op == "grant":
             frame.pc += 1
-            player.permits.append(step[1])
+            self._player(state, frame).permits.append(step[1])
             if step[2] is not None:
                 state.expiring.append({"player": frame.player, "permit": step[1], "key": frame.key,
                                        "addr": frame.addr + [frame.pc - 1, 0], "source": frame.source,
@@ -662,13 +658,25 @@ class Machine:
             state.frames.append(Frame("@plank", [], 0, frame.player, kept, [kind, kept], {"tile": kept}))
 
     # ------------------------------------------------------------ events and triggers
+    @cached_property
+    def _listeners(self) -> dict[str, tuple[frozenset, frozenset]]:
+        """event -> (the kinds, the (kind, id) of the records with a trigger on it)."""
+        records: dict[str, set] = {}
+        for rec, refs in self.tables.triggers.items():
+            for key, ti in refs:
+                records.setdefault(self.tables.programs[key].triggers[ti].event, set()).add(rec)
+        return {ev: (frozenset(k for k, _ in recs), frozenset(recs)) for ev, recs in records.items()}
+
     def emit(self, state: GameState, player_index: int, event: str, params: dict) -> None:
         """Queue the bodies of the triggers this event fires for the player's owned records."""
+        kinds, listening = self._listeners.get(event, _NOBODY)
         player = state.players[player_index]  # read only
-        for kind, ids in player.owned.items():
-            if kind not in self._trigger_kinds:
-                continue  # e.g. tiles: no record of the kind has a trigger
+        for kind, ids in (player.owned.items() if kinds else ()):  # in the order owned, as triggers queue
+            if kind not in kinds:
+                continue  # e.g. tiles: no record of the kind listens to this event
             for rid in ids:
+                if (kind, rid) not in listening:
+                    continue
                 for key, ti in self.tables.triggers.get((kind, rid), ()):
                     trig = self.tables.programs[key].triggers[ti]
                     if trig.event != event or not self._active(state, player_index, kind, rid, key, ti, trig, params):
