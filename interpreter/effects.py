@@ -342,27 +342,27 @@ class Machine:
 
     def run(self, state: GameState) -> None:
         """Execute until every frame is done or a decision is needed."""
-        while state.frames and state.decision is None:
-            frame = state.frames[-1]
+        frames = state.frames
+        while frames and state.decision is None:
+            frame = frames[-1]  # read; state.top_frame() before changing it (it may be shared with a copy)
             if frame.key[:1] == "@":
                 if frame.key == ADVANCE:
-                    state.frames.pop()
+                    frames.pop()
                     self.advance(state, frame.player, frame.this[0], frame.source)
                 else:
-                    self.natives[frame.key][0](self, state, frame)
+                    self.natives[frame.key][0](self, state, state.top_frame())
                 continue
             if self.trace is not None and frame.pc == 0 and not frame.addr:
                 self.trace.add(frame.key)
             prog = self.tables.programs[frame.key]
             block = prog.steps if not frame.addr and frame.trigger is None else block_at(prog, frame.addr, frame.trigger)
             if frame.pc >= len(block):
-                state.frames.pop()
+                frames.pop()
                 if frame.remaining:  # a counted repeat: run the body again
-                    state.frames.append(Frame(frame.key, frame.addr, 0, frame.player, frame.source, frame.this,
-                                              frame.event, frame.trigger, frame.remaining - 1))
+                    frames.append(Frame(frame.key, list(frame.addr), 0, frame.player, frame.source, frame.this,
+                                        frame.event, frame.trigger, frame.remaining - 1))
                 continue
-            step = block[frame.pc]
-            self._step(state, frame, step)
+            self._step(state, state.top_frame(), block[frame.pc])
 
     def answer(self, state: GameState, index: int) -> None:
         d = state.decision
@@ -371,7 +371,7 @@ class Machine:
         if not 0 <= index < len(d.options):
             raise RulesError(f"the decision has options 1 to {len(d.options)}, not {index + 1}")
         state.decision = None
-        frame = state.frames[-1]
+        frame = state.top_frame()
         if frame.key[:1] == "@":
             self.natives[frame.key][1](self, state, frame, index, d)
             self.run(state)

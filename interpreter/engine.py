@@ -167,13 +167,17 @@ class Game:
         return bool(self.state.table.get("over"))
 
     def legal_actions(self) -> list[str]:
+        return list(self._legal_now())  # the caller's own list
+
+    def _legal_now(self) -> list[str]:
+        """The legal actions of the current state, worked out once (not to be changed)."""
         cached = self._legal
         if cached is not None and cached[0] is self.state and cached[1] == len(self.state.log):
-            return list(cached[2])
+            return cached[2]
         self._tried = {}
         legal = self._legal_actions()
         self._legal = (self.state, len(self.state.log), legal)
-        return list(legal)
+        return legal
 
     def _legal_actions(self) -> list[str]:
         if self.is_terminal():
@@ -293,7 +297,7 @@ class Game:
 
     def apply(self, action: str) -> None:
         """Apply one action as a transaction: on any rules violation nothing changes."""
-        legal = self.legal_actions()
+        legal = self._legal_now()
         if action not in legal:
             raise IllegalActionError(action, self._why_not(action, legal))
         work = self._tried.pop(action, None) or self._applied(action)  # checked ones were applied to a copy
@@ -524,74 +528,96 @@ class _Turn:
 
     def apply(self, action: str) -> None:
         verb, _, arg = action.partition(" ")
-        info = self.s.turn_info
-        if verb == "choose":
-            self.m.answer(self.s, int(arg) - 1)
-            self._settle()  # a decision may have been the last thing an ending turn waited for
-        elif verb in _NAMED:
-            d = self.s.decision
-            if d is None or d.kind != verb or arg not in d.options:
-                raise RulesError(f"no pending choice offers `{action}`")
-            self.m.answer(self.s, d.options.index(arg))
-            self._settle()
-        elif verb == "take":
-            self._take(arg)
-        elif verb in ("act", "extra"):
-            if verb == "act" and info.get("tile") is None:
-                raise RulesError("take an action tile first")
-            if verb == "act" and arg not in self.r.tile_actions.get(info["tile"], ()):
-                raise RulesError(f"the action tile {info['tile']} does not show {arg}")
-            info["main_done" if verb == "act" else "extra_done"] = True
-            self.s.frames.append(mechanisms.start_performance(self.s.current, arg, main=verb == "act"))
-            self.m.run(self.s)
-        elif verb == "resolve":
-            entries = info.get("later", [])
-            at = next((i for i, e in enumerate(entries) if e["label"] == arg), None)
-            if at is None:
-                raise RulesError(f"nothing named {arg} waits to be resolved")
-            entry = entries[at]
-            info["later"] = entries[:at] + entries[at + 1:]  # a new list: copies of the state share the old one
-            self.s.frames.append(mechanisms.later_frame(entry))
-            self.m.run(self.s)
-        elif verb == "do":
-            key = self.r.tables.layout.anytime.get(arg)
-            if key is None:
-                raise RulesError(f"unknown action {action!r}")
-            self._run(key, arg)
-        elif verb == "bonus":
-            info["bonus_used"] = True
-            self._run_bonus()
-        elif action.startswith("buy extra "):
-            i = int(action.split()[-1]) - 1
-            self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[f"setup/extra_action_costs/{i}"])
-            info["extra_bought"] = True
-        elif verb == "refresh":
-            kind, pair, _, pay = arg.split()
-            ri = next(i for i, r in enumerate(self.r.setup.rows) if r.kind == kind)
-            self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[f"setup/rows/{ri}/refresh_cost/{int(pay) - 1}"])
-            a, b = (int(x) for x in pair.split(","))
-            self.s.table["rows"] = rows.refresh(self.s.table["rows"], self.s.stacks, kind, (a, b), self.s.table.get("era", 1))
-            info["refreshed"] = True
-        elif verb == "seal":
-            key = self.r.tables.keys.get(("seal", arg, "cost"))
-            if key:
-                self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[key])
-            self.p.holdings[self.r.setup.seal_right] -= 1
-            self.p.owned["seal"] = [*self.p.owned.get("seal", ()), arg]
-            self.s.table["claimed"] = {**self.s.table.get("claimed", {}), f"{self.s.current}:{arg}": arg}
-        elif verb == "use":
-            kind = self.r.tables.kind_of[arg]
-            ids = list(self.p.owned[kind])  # a new list: copies of the state share the old one
-            ids.remove(arg)  # used up (R-TECH-5)
-            self.p.owned[kind] = ids
-            self._run(self.r.tables.keys[(kind, arg, "effect")], arg, (kind, arg))
-        elif verb == "discard":
-            self.p.holdings[arg] -= 1
-            self._end_turn()
-        elif verb == "end":
-            self._end_turn()
-        else:
+        how = _VERBS.get(verb)
+        if how is None:
             raise RulesError(f"unknown action {action!r}")
+        how(self, arg, action)
+
+    def _choose(self, arg: str, action: str) -> None:
+        self.m.answer(self.s, int(arg) - 1)
+        self._settle()  # a decision may have been the last thing an ending turn waited for
+
+    def _named(self, arg: str, action: str) -> None:
+        d = self.s.decision
+        if d is None or d.kind != action.partition(" ")[0] or arg not in d.options:
+            raise RulesError(f"no pending choice offers `{action}`")
+        self.m.answer(self.s, d.options.index(arg))
+        self._settle()
+
+    def _take_verb(self, arg: str, action: str) -> None:
+        self._take(arg)
+
+    def _perform(self, arg: str, action: str) -> None:
+        info, main = self.s.turn_info, action.startswith("act ")
+        if main and info.get("tile") is None:
+            raise RulesError("take an action tile first")
+        if main and arg not in self.r.tile_actions.get(info["tile"], ()):
+            raise RulesError(f"the action tile {info['tile']} does not show {arg}")
+        info["main_done" if main else "extra_done"] = True
+        self.s.frames.append(mechanisms.start_performance(self.s.current, arg, main=main))
+        self.m.run(self.s)
+
+    def _resolve(self, arg: str, action: str) -> None:
+        info = self.s.turn_info
+        entries = info.get("later", [])
+        at = next((i for i, e in enumerate(entries) if e["label"] == arg), None)
+        if at is None:
+            raise RulesError(f"nothing named {arg} waits to be resolved")
+        entry = entries[at]
+        info["later"] = entries[:at] + entries[at + 1:]  # a new list: copies of the state share the old one
+        self.s.frames.append(mechanisms.later_frame(entry))
+        self.m.run(self.s)
+
+    def _do(self, arg: str, action: str) -> None:
+        key = self.r.tables.layout.anytime.get(arg)
+        if key is None:
+            raise RulesError(f"unknown action {action!r}")
+        self._run(key, arg)
+
+    def _bonus(self, arg: str, action: str) -> None:
+        if arg:
+            raise RulesError(f"unknown action {action!r}")
+        self.s.turn_info["bonus_used"] = True
+        self._run_bonus()
+
+    def _buy(self, arg: str, action: str) -> None:
+        what, _, n = arg.partition(" ")
+        if what != "extra" or not n.isdigit():
+            raise RulesError(f"unknown action {action!r}")
+        self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[f"setup/extra_action_costs/{int(n) - 1}"])
+        self.s.turn_info["extra_bought"] = True
+
+    def _refresh(self, arg: str, action: str) -> None:
+        kind, pair, _, pay = arg.split()
+        ri = next(i for i, r in enumerate(self.r.setup.rows) if r.kind == kind)
+        self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[f"setup/rows/{ri}/refresh_cost/{int(pay) - 1}"])
+        a, b = (int(x) for x in pair.split(","))
+        self.s.table["rows"] = rows.refresh(self.s.table["rows"], self.s.stacks, kind, (a, b), self.s.table.get("era", 1))
+        self.s.turn_info["refreshed"] = True
+
+    def _seal(self, arg: str, action: str) -> None:
+        key = self.r.tables.keys.get(("seal", arg, "cost"))
+        if key:
+            self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[key])
+        self.p.holdings[self.r.setup.seal_right] -= 1
+        self.p.owned["seal"] = [*self.p.owned.get("seal", ()), arg]
+        self.s.table["claimed"] = {**self.s.table.get("claimed", {}), f"{self.s.current}:{arg}": arg}
+
+    def _use(self, arg: str, action: str) -> None:
+        kind = self.r.tables.kind_of[arg]
+        ids = list(self.p.owned[kind])  # a new list: copies of the state share the old one
+        ids.remove(arg)  # used up (R-TECH-5)
+        self.p.owned[kind] = ids
+        self._run(self.r.tables.keys[(kind, arg, "effect")], arg, (kind, arg))
+
+    def _discard(self, arg: str, action: str) -> None:
+        self.p.holdings[arg] -= 1
+        self._end_turn()
+
+    def _end(self, arg: str, action: str) -> None:
+        if arg:
+            raise RulesError(f"unknown action {action!r}")
+        self._end_turn()
 
     # ------------------------------------------------------------ pieces of a turn
     def _run(self, key: str, source: str, this=None) -> None:
@@ -704,6 +730,14 @@ class _Turn:
                     self.m.answer(self.s, 0)
         self.s.table["over"] = True
 
+
+
+_VERBS = {  # an action's first word -> how _Turn applies it (every action is legal-checked before)
+    "choose": _Turn._choose, "pick": _Turn._named, "place": _Turn._named, "plank": _Turn._named,
+    "take": _Turn._take_verb, "act": _Turn._perform, "extra": _Turn._perform, "resolve": _Turn._resolve,
+    "do": _Turn._do, "bonus": _Turn._bonus, "buy": _Turn._buy, "refresh": _Turn._refresh, "seal": _Turn._seal,
+    "use": _Turn._use, "discard": _Turn._discard, "end": _Turn._end,
+}
 
 # --------------------------------------------------------------------------- setup
 

@@ -103,6 +103,7 @@ class GameState:
 
     def __post_init__(self) -> None:
         self._own = -1  # bit i: players[i] belongs to this state alone and may be changed in place
+        self._own_frames = 0  # frames[i] for i >= this belong to this state alone (see top_frame)
 
     def player(self, i: int) -> PlayerState:
         """Player i, to read or change: a player shared with a copy of the state is copied first."""
@@ -111,20 +112,32 @@ class GameState:
             self._own |= 1 << i
         return self.players[i]
 
+    def top_frame(self) -> Frame:
+        """The frame on top of the stack, to run or change: one shared with a copy of the state is copied
+        first. Only the top frame is ever changed (its pc, a native's event), and frames pushed since the
+        copy are this state's own, so the shared ones are those below the height the stack had then."""
+        frames = self.frames
+        i = len(frames) - 1
+        if i < self._own_frames:
+            f = frames[i]
+            frames[i] = Frame(f.key, list(f.addr), f.pc, f.player, f.source, _data(f.this), _data(f.event), f.trigger,
+                              f.remaining)
+            self._own_frames = i
+        return frames[i]
+
     def clone(self) -> "GameState":
         """A copy as deep as the engine needs; hand-written because the state is plain JSON-like data
         (deepcopy is ~10x slower). Players are shared until one side changes them (``player``): an
         action changes one or two of them, and a copy is made for every action tried."""
         self._own = 0
+        self._own_frames = len(self.frames)
         copy = GameState(
             players=list(self.players),
             turn=self.turn,
             current=self.current,
             stacks=dict(self.stacks),  # the lists are replaced, never changed in place
-            frames=[Frame(f.key, list(f.addr), f.pc, f.player, f.source, _data(f.this), _data(f.event), f.trigger,
-                          f.remaining) for f in self.frames],
-            decision=None if self.decision is None else Decision(self.decision.player, self.decision.kind,
-                                                                 list(self.decision.options), _data(self.decision.data)),
+            frames=list(self.frames),  # shared until changed (top_frame)
+            decision=self.decision,  # replaced, never changed in place
             flags=list(self.flags),
             expiring=list(self.expiring),  # the entries are replaced, never changed in place
             table=dict(self.table),
@@ -133,6 +146,7 @@ class GameState:
             log=list(self.log),
         )
         copy._own = 0
+        copy._own_frames = len(self.frames)
         return copy
 
     def to_json(self) -> str:
