@@ -141,6 +141,13 @@ def tiles_by_position(state: CraneState) -> tuple[tuple[int, str], ...]:
     return tuple(sorted(((k + state.rotation) % n, t) for k, t in enumerate(state.slots) if t is not None))
 
 
+def tiles_in_order(data: dict) -> list[tuple[int, str]]:
+    """``tiles_by_position`` read straight from the JSON form (the game's table), lowest position first."""
+    slots, rotation = data["slots"], data["rotation"]
+    n = len(slots)
+    return [(pos, tile) for pos in range(n) if (tile := slots[(pos - rotation) % n]) is not None]
+
+
 def dummy_choice(state: CraneState, rule: str = "highest_position") -> str:
     """The tile an automatic seat takes (R-SOLO-2); `rule` is the solo model's `dummy_takes`."""
     tiles = tiles_by_position(state)

@@ -218,9 +218,9 @@ class Game:
         out, acts = [], []
         taken = info.get("tile")
         if taken is None:
-            for pos, tile in crane.tiles_by_position(crane.from_json(s.table["crane"])):
+            for pos, tile in crane.tiles_in_order(s.table["crane"]):
                 if pays(plans.take_costs[pos]):
-                    out.append(f"take {tile}")
+                    out.append("take " + tile)
         else:
             if not info.get("main_done"):
                 acts = [f"act {a}" for a in plans.tile_actions.get(taken, ()) if self._can_perform(a, True)]
@@ -235,7 +235,7 @@ class Game:
                 if options:
                     refreshes += plans.refreshes(table_rows, kind, options)
         if not info.get("extra_bought"):
-            out += [f"buy extra {n}" for n, cost in plans.extra_costs if pays(cost)]
+            out += [label for label, cost in plans.extra_costs if pays(cost)]
         elif not info.get("extra_done"):
             out += [f"extra {a}" for a in rules.playable_actions if self._can_perform(a, False)]
         right = rules.setup.seal_right
@@ -408,7 +408,7 @@ class _Offers:
     book: PriceBook
     take_costs: tuple  # crane position -> price
     refresh_costs: tuple  # (row kind, ((n, price), ...)), in the order of the kinds' names
-    extra_costs: tuple  # (n, price)
+    extra_costs: tuple  # ("buy extra n", price)
     seals: tuple  # (seal id, price)
     tile_actions: dict  # action tile -> the playable actions it shows
     actions: dict  # action -> (program key, sure to finish once its first statement can be made, opens with a build)
@@ -417,19 +417,19 @@ class _Offers:
     # (name, program key, sure to finish once started, bit of the constant price its first statement
     # needs in any case (a payment, an up move's own price) or None)
     anytime: tuple
-    _refreshes: dict = field(default_factory=dict, compare=False)  # (kind, row, pays) -> actions
+    _refreshes: dict = field(default_factory=dict, compare=False)  # (id of a row, pays) -> (the row, actions)
 
     def refreshes(self, table_rows: dict, kind: str, pays: tuple) -> list[str]:
-        """The refresh actions of a row (its tiles decide the pairs), remembered by the row's contents."""
+        """The refresh actions of a row (its tiles decide the pairs), sorted. Remembered by the row itself:
+        a row is replaced when it changes, and the memo holds the row, so its id is not reused meanwhile."""
         row = table_rows[kind]
-        key = (kind, tuple(row["regular"]), tuple(row["special"]), pays)
-        out = self._refreshes.get(key)
-        if out is None:
+        hit = self._refreshes.get((id(row), pays))
+        if hit is None or hit[0] is not row:
             if len(self._refreshes) > 4096:
                 self._refreshes.clear()
-            out = self._refreshes[key] = sorted(f"refresh {kind} {a},{b} pay {n}"
-                                                for a, b in rows.refresh_choices(table_rows, kind) for n in pays)
-        return out
+            hit = self._refreshes[(id(row), pays)] = (row, sorted(
+                f"refresh {kind} {a},{b} pay {n}" for a, b in rows.refresh_choices(table_rows, kind) for n in pays))
+        return hit[1]
 
     @staticmethod
     def build(rules: Rules) -> "_Offers":
@@ -443,7 +443,7 @@ class _Offers:
         refresh = tuple(sorted(((row.kind, tuple((n + 1, price(f"setup/rows/{ri}/refresh_cost/{n}"))
                                                  for n in range(len(row.refresh_cost))))
                                 for ri, row in enumerate(setup.rows)), key=lambda e: e[0]))
-        extra = tuple((i + 1, price(f"setup/extra_action_costs/{i}")) for i in range(len(setup.extra_action_costs)))
+        extra = tuple((f"buy extra {i + 1}", price(f"setup/extra_action_costs/{i}")) for i in range(len(setup.extra_action_costs)))
         seals = tuple((rid, price(t.keys.get(("seal", rid, "cost")))) for (kind, rid) in t.records if kind == "seal")
         tiles = {tile: tuple(a for a in acts if a in playable) for tile, acts in rules.tile_actions.items()}
         actions = {a: (k, fall.safe_once_started(k), bool(progs[k].steps) and progs[k].steps[0][0] == "build")

@@ -272,7 +272,9 @@ def read_path(root: Any, path: str) -> Any:
 
 
 def write_path(root: Any, path: str, value: Any) -> None:
-    """Replace the value at a dotted path (creating intermediate dictionaries)."""
+    """Replace the value at a dotted path (creating intermediate dictionaries). Every container on the way is
+    replaced by a copy first: copies of a game state share the parts neither changes (state.py), and the
+    engine remembers some results by the identity of such parts (a row of tiles), so none is changed in place."""
     segs = path.split(".")
     obj = root
     for i, seg in enumerate(segs[:-1]):
@@ -281,6 +283,8 @@ def write_path(root: Any, path: str, value: Any) -> None:
             nxt = obj[seg] = {}
         if nxt is None or nxt is ABSENT:
             raise PathError(f"'{'.'.join(segs[: i + 1])}' is empty: nothing to set inside it")
+        nxt = copy.copy(nxt)
+        _put(obj, seg, nxt)
         obj = nxt
     last, where = segs[-1], ".".join(segs[:-1])
     old = _child(obj, last, where, write=True)
@@ -288,13 +292,16 @@ def write_path(root: Any, path: str, value: Any) -> None:
         raise PathError(f"'{path}' holds {_kind(old)}, not {_kind(value)}")
     if is_dataclass(old) or (is_dataclass(obj) and old is None and isinstance(value, (dict, list))):
         raise PathError(f"'{path}' is a structure; set its fields one by one, or reach it through actions")
-    value = copy.deepcopy(value)
+    _put(obj, last, copy.deepcopy(value))
+
+
+def _put(obj: Any, seg: str, value: Any) -> None:
     if is_dataclass(obj):
-        setattr(obj, last, value)
+        setattr(obj, seg, value)
     elif isinstance(obj, dict):
-        obj[last] = value
+        obj[seg] = value
     else:
-        obj[int(last)] = value
+        obj[int(seg)] = value
 
 
 def _child(obj: Any, seg: str, where: str, write: bool) -> Any:

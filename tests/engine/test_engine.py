@@ -266,3 +266,19 @@ def test_a_finished_game_names_its_winner(rs):
     assert g.winner() == max(i for i, s in enumerate(scores, 1) if s == max(scores))
     assert play_random(rs, 1, 2, check_each=False).winner() is None
     assert new_game(rs, 2).winner() is None
+
+
+def test_a_row_set_by_hand_changes_the_refresh_offers(rs):
+    """Refresh offers are remembered per row; a scenario that empties a row position by hand replaces the row
+    (write_path copies what it goes through), so the offers follow."""
+    from interpreter.scenario import write_path
+
+    g = new_game(rs, 2, seed=3)
+    assert "refresh wall 1,2 pay 1" in g.legal_actions()
+    before = g.state.clone()  # shares the row with the game
+    regular = g.state.table["rows"]["wall"]["regular"]
+    write_path(g.state, "table.rows.wall.regular", [None, *regular[1:]])
+    g.invalidate()
+    offers = [a for a in g.legal_actions() if a.startswith("refresh wall")]
+    assert offers and not any(" 1," in a or ",1 " in a for a in offers)
+    assert before.table["rows"]["wall"]["regular"][0] is not None  # the copy kept its own row
