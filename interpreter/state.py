@@ -74,14 +74,20 @@ def _data(x):
 _CONTAINERS = (dict, list)
 
 
+_new = object.__new__
+
+
 def _copy_player(p: PlayerState) -> PlayerState:
     # The lists held in grids, track_tokens, owned and area are replaced when they change, never changed
-    # in place, so a copy shares them.
-    return PlayerState(
-        p.seat, dict(p.holdings), p.score, dict(p.breakdown), dict(p.tracks), dict(p.grids), dict(p.track_tokens),
-        dict(p.owned), dict(p.acquired), list(p.milestones), dict(p.pieces_free), list(p.permits), dict(p.area),
-        list(p.used),
-    )
+    # in place, so a copy shares them. Built field by field: the dataclass __init__ costs as much again
+    # (tests/unit/test_state.py checks that every field is copied).
+    c = _new(PlayerState)
+    c.seat, c.score = p.seat, p.score
+    c.holdings, c.breakdown, c.tracks, c.grids = p.holdings.copy(), p.breakdown.copy(), p.tracks.copy(), p.grids.copy()
+    c.track_tokens, c.owned, c.acquired = p.track_tokens.copy(), p.owned.copy(), p.acquired.copy()
+    c.milestones, c.pieces_free, c.permits = p.milestones.copy(), p.pieces_free.copy(), p.permits.copy()
+    c.area, c.used = p.area.copy(), p.used.copy()
+    return c
 
 
 @dataclass
@@ -131,22 +137,20 @@ class GameState:
         action changes one or two of them, and a copy is made for every action tried."""
         self._own = 0
         self._own_frames = len(self.frames)
-        copy = GameState(
-            players=list(self.players),
-            turn=self.turn,
-            current=self.current,
-            stacks=dict(self.stacks),  # the lists are replaced, never changed in place
-            frames=list(self.frames),  # shared until changed (top_frame)
-            decision=self.decision,  # replaced, never changed in place
-            flags=list(self.flags),
-            expiring=list(self.expiring),  # the entries are replaced, never changed in place
-            table=dict(self.table),
-            turn_info=dict(self.turn_info),  # its values are replaced, never changed in place
-            rng=self.rng,  # replaced, never mutated, after setup
-            log=list(self.log),
-        )
+        copy = _new(GameState)  # field by field, as _copy_player (the dataclass __init__ doubles the cost)
+        copy.players = self.players.copy()
+        copy.turn, copy.current = self.turn, self.current
+        copy.stacks = self.stacks.copy()  # the lists are replaced, never changed in place
+        copy.frames = self.frames.copy()  # shared until changed (top_frame)
+        copy.decision = self.decision  # replaced, never changed in place
+        copy.flags = self.flags.copy()
+        copy.expiring = self.expiring.copy()  # the entries are replaced, never changed in place
+        copy.table = self.table.copy()
+        copy.turn_info = self.turn_info.copy()  # its values are replaced, never changed in place
+        copy.rng = self.rng  # replaced, never mutated, after setup
+        copy.log = self.log.copy()
         copy._own = 0
-        copy._own_frames = len(self.frames)
+        copy._own_frames = self._own_frames
         return copy
 
     def to_json(self) -> str:

@@ -1,0 +1,62 @@
+"""Copies of the game state (interpreter/state.py): hand-written for speed, so every field must be in them."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from interpreter.state import Decision, Frame, GameState, PlayerState, _copy_player
+
+
+def _player() -> PlayerState:
+    return PlayerState(
+        seat=2, holdings={"a": 1}, score=7, breakdown={"x": 7}, tracks={"t": 3}, grids={"g": [1, 2]},
+        track_tokens={"t": ["r1"]}, owned={"k": ["r2"]}, acquired={"k:r2": 4}, milestones=["m"],
+        pieces_free={"cube": 2}, permits=["p"], area={"0,0": [["r3", 1]]}, used=["e"])
+
+
+def _state() -> GameState:
+    return GameState(
+        players=[_player(), _player()], turn=5, current=1, stacks={"s": ["r4", "r5"]},
+        frames=[Frame("k", [0, 1], 2, 1, "src", ["k", "r2"], {"phase": "pick", "with": ["p"]})],
+        decision=Decision(1, "choose", ["a", "b"], {"n": 1}), flags=["turn:x"],
+        expiring=[{"player": 1, "permit": "p"}], table={"era": 1, "rows": {"w": {"regular": ["r6"]}}},
+        turn_info={"tile": "t1"}, rng=[3, [1, 2], None], log=["take t1"])
+
+
+def test_a_player_copy_has_every_field_and_its_own_top_level_containers():
+    p = _player()
+    c = _copy_player(p)
+    for f in dataclasses.fields(PlayerState):
+        value = getattr(p, f.name)
+        assert getattr(c, f.name) == value, f.name
+        if isinstance(value, (dict, list)):
+            assert getattr(c, f.name) is not value, f"{f.name} is shared"
+    c.holdings["a"] += 1
+    c.milestones.append("n")
+    assert p.holdings == {"a": 1} and p.milestones == ["m"]
+
+
+def test_a_state_copy_has_every_field_and_the_same_json():
+    s = _state()
+    c = s.clone()
+    assert set(vars(c)) == set(vars(s))
+    for f in dataclasses.fields(GameState):
+        assert getattr(c, f.name) == getattr(s, f.name), f.name
+    assert c.to_json() == s.to_json()
+
+
+def test_writing_a_copy_leaves_the_original_as_it_was():
+    s = _state()
+    before = s.to_json()
+    c = s.clone()
+    c.player(1).holdings["a"] = 9
+    c.top_frame().pc += 1
+    c.top_frame().event["phase"] = "place"
+    c.frames.append(Frame("k2", [], 0, 0, "src"))
+    c.stacks["s"] = c.stacks["s"][1:]
+    c.table["era"] = 2
+    c.turn_info["tile"] = None
+    c.flags.append("turn:y")
+    c.log.append("end")
+    assert s.to_json() == before
+    assert c.players[1].holdings["a"] == 9 and c.frames[0].pc == 3 and c.frames[0].event["phase"] == "place"
