@@ -534,11 +534,15 @@ class Machine:
 
     def _milestones(self, state, player_index: int) -> None:
         """One-time bonuses reached after a gain (a capped gain counts, R-WEALTH-3)."""
-        player = state.player(player_index)
+        taken = state.players[player_index].milestones
+        if len(taken) >= len(self.tables.milestones):
+            return  # every bonus taken (the list holds milestone ids only)
         view = View(self.tables, state, player_index)
         for mid, cond_key, reward_key, piece in self.tables.milestones:
-            if mid not in player.milestones and self.tables.programs[cond_key](view, None):
+            if mid not in taken and self.tables.programs[cond_key](view, None):
+                player = state.player(player_index)
                 player.milestones.append(mid)
+                taken = player.milestones
                 if piece:
                     player.pieces_free[piece] = player.pieces_free.get(piece, 0) + 1
                 self.start(state, reward_key, player_index, mid, ("wealth_bonus", mid))

@@ -31,7 +31,6 @@ frames; an action is offered only if some way of carrying it out exists (OPEN-28
 
 from __future__ import annotations
 
-import bisect
 import json
 import random
 from dataclasses import dataclass, field
@@ -198,7 +197,9 @@ class Game:
         return self._turn_actions()
 
     def _turn_actions(self) -> list[str]:
-        """What the player whose turn it is may do with no decision pending (R-TURN-*)."""
+        """What the player whose turn it is may do with no decision pending (R-TURN-*), sorted: the groups
+        are made in the order of their first words (act, bonus, buy, do, end, extra, refresh, resolve, seal,
+        take, use), each in order, so no sort of the whole list is needed."""
         s, info, rules, plans = self.state, self.state.turn_info, self.rules, self.rules.offers
         machine = rules.machine
         player = s.players[s.current]
@@ -215,51 +216,49 @@ class Game:
                 view = View(rules.tables, s, s.current, _frame(s.current))
             return machine._can_pay(view, price[1])
 
-        out, acts = [], []
+        out: list[str] = []
         taken = info.get("tile")
-        if taken is None:
-            for pos, tile in crane.tiles_in_order(s.table["crane"]):
-                if pays(plans.take_costs[pos]):
-                    out.append("take " + tile)
-        else:
-            if not info.get("main_done"):
-                acts = [f"act {a}" for a in plans.tile_actions.get(taken, ()) if self._can_perform(a, True)]
-                out += acts
-            if info.get("bonus_key") and not info.get("bonus_used") and self._bonus_payable(info["bonus_key"]):
-                out.append("bonus")  # an optional purchase waits until it can be paid (EX-1)
-        refreshes: list[str] = []  # the longest group, kept sorted by _Offers and put in place at the end
-        if not info.get("refreshed"):
-            table_rows = s.table["rows"]
-            for kind, costs in plans.refresh_costs:
-                options = tuple(n for n, cost in costs if pays(cost))
-                if options:
-                    refreshes += plans.refreshes(table_rows, kind, options)
+        main_open = taken is not None and not info.get("main_done")
+        if main_open:
+            out += [f"act {a}" for a in plans.tile_actions.get(taken, ()) if self._can_perform(a, True)]
+        acts = len(out)
+        if taken is not None and info.get("bonus_key") and not info.get("bonus_used") and self._bonus_payable(info["bonus_key"]):
+            out.append("bonus")  # an optional purchase waits until it can be paid (EX-1)
         if not info.get("extra_bought"):
             out += [label for label, cost in plans.extra_costs if pays(cost)]
-        elif not info.get("extra_done"):
-            out += [f"extra {a}" for a in rules.playable_actions if self._can_perform(a, False)]
-        right = rules.setup.seal_right
-        if right is not None and player.holdings.get(right, 0) >= 1:
-            claimed = set(s.table.get("claimed", {}).values())
-            out += [f"seal {rid}" for rid, cost in plans.seals if rid not in claimed and pays(cost)]
-        owned = player.owned
-        for kind in plans.one_shot_kinds:  # any owned record marked single-use, whatever its kind
-            for rid in owned.get(kind, ()):
-                use = plans.one_shot.get(rid)
-                if use and (use[1] or self._completes(f"use {rid}")):
-                    out.append(f"use {rid}")
-        out += [f"resolve {e['label']}" for e in info.get("later", ())]
         for name, key, sure, entry in plans.anytime:
             if entry is not None and not paid >> entry & 1:
                 continue  # its first statement's own price cannot be paid
             if not mechanisms.cannot_start(machine, s, s.current, key) and (sure or self._completes(f"do {name}")):
                 out.append(f"do {name}")
-        if taken is not None and (info.get("main_done") or not acts):
+        if taken is not None and not (main_open and acts):
             out.append("end")
-        out = sorted(set(out))
-        if refreshes:  # every other action starts with a different word, so the refresh group sorts as one
-            at = bisect.bisect_left(out, "refresh ")
-            out[at:at] = refreshes
+        if info.get("extra_bought") and not info.get("extra_done"):
+            out += [f"extra {a}" for a in plans.playable if self._can_perform(a, False)]
+        if not info.get("refreshed"):
+            table_rows = s.table["rows"]
+            for kind, costs in plans.refresh_costs:
+                options = tuple([n for n, cost in costs if pays(cost)])
+                if options:
+                    out += plans.refreshes(table_rows, kind, options)
+        later = info.get("later")
+        if later:
+            out += sorted({f"resolve {e['label']}" for e in later})
+        right = rules.setup.seal_right
+        if right is not None and player.holdings.get(right, 0) >= 1:
+            claimed = set(s.table.get("claimed", {}).values())
+            out += [f"seal {rid}" for rid, cost in plans.seals if rid not in claimed and pays(cost)]
+        if taken is None:
+            out += sorted(["take " + tile for pos, tile in crane.tiles_in_order(s.table["crane"])
+                           if pays(plans.take_costs[pos])])
+        owned, uses = player.owned, []
+        for kind in plans.one_shot_kinds:  # any owned record marked single-use, whatever its kind
+            for rid in owned.get(kind, ()):
+                use = plans.one_shot.get(rid)
+                if use and (use[1] or self._completes(f"use {rid}")):
+                    uses.append(f"use {rid}")
+        if uses:
+            out += sorted(uses)
         return out
 
     def _can_perform(self, action: str, main: bool) -> bool:
@@ -409,6 +408,7 @@ class _Offers:
     take_costs: tuple  # crane position -> price
     refresh_costs: tuple  # (row kind, ((n, price), ...)), in the order of the kinds' names
     extra_costs: tuple  # ("buy extra n", price)
+    refresh_price: dict  # (row kind, "n" as in the action) -> price, or () when free
     seals: tuple  # (seal id, price)
     tile_actions: dict  # action tile -> the playable actions it shows
     actions: dict  # action -> (program key, sure to finish once its first statement can be made, opens with a build)
@@ -417,6 +417,9 @@ class _Offers:
     # (name, program key, sure to finish once started, bit of the constant price its first statement
     # needs in any case (a payment, an up move's own price) or None)
     anytime: tuple
+    playable: tuple  # the actions a program can perform (Rules.playable_actions), sorted
+    # Groups the turn's offers are made in are sorted here (tile actions, extra costs by label, seals,
+    # any-time actions by name), so that _turn_actions lists them in order without sorting.
     _refreshes: dict = field(default_factory=dict, compare=False)  # (id of a row, pays) -> (the row, actions)
 
     def refreshes(self, table_rows: dict, kind: str, pays: tuple) -> list[str]:
@@ -443,9 +446,10 @@ class _Offers:
         refresh = tuple(sorted(((row.kind, tuple((n + 1, price(f"setup/rows/{ri}/refresh_cost/{n}"))
                                                  for n in range(len(row.refresh_cost))))
                                 for ri, row in enumerate(setup.rows)), key=lambda e: e[0]))
-        extra = tuple((f"buy extra {i + 1}", price(f"setup/extra_action_costs/{i}")) for i in range(len(setup.extra_action_costs)))
-        seals = tuple((rid, price(t.keys.get(("seal", rid, "cost")))) for (kind, rid) in t.records if kind == "seal")
-        tiles = {tile: tuple(a for a in acts if a in playable) for tile, acts in rules.tile_actions.items()}
+        extra = tuple(sorted(((f"buy extra {i + 1}", price(f"setup/extra_action_costs/{i}"))
+                              for i in range(len(setup.extra_action_costs))), key=lambda e: e[0]))
+        seals = tuple(sorted((rid, price(t.keys.get(("seal", rid, "cost")))) for (kind, rid) in t.records if kind == "seal"))
+        tiles = {tile: tuple(sorted(a for a in acts if a in playable)) for tile, acts in rules.tile_actions.items()}
         actions = {a: (k, fall.safe_once_started(k), bool(progs[k].steps) and progs[k].steps[0][0] == "build")
                    for a in rules.playable_actions for k in [rules.action_key(a)]}
         one_shot = {rid: (key, fall.safe(progs[key].steps)) for (kind, rid), rec in t.records.items()
@@ -453,8 +457,10 @@ class _Offers:
                     and rules.runnable(key)}
         one_shot_kinds = tuple(sorted({t.kind_of[rid] for rid in one_shot}))
         anytime = tuple((name, key, fall.safe_once_started(key), _entry_price(t, book, key))
-                        for name, key in t.layout.anytime.items())
-        return _Offers(book, take, refresh, extra, seals, tiles, actions, one_shot, one_shot_kinds, anytime)
+                        for name, key in sorted(t.layout.anytime.items()))
+        refresh_price = {(kind, str(n)): price or () for kind, costs in refresh for n, price in costs}
+        return _Offers(book, take, refresh, extra, refresh_price, seals, tiles, actions, one_shot, one_shot_kinds, anytime,
+                       tuple(sorted(rules.playable_actions)))
 
 
 def _entry_price(t: Tables, book: PriceBook, key: str) -> int | None:
@@ -589,8 +595,11 @@ class _Turn:
 
     def _refresh(self, arg: str, action: str) -> None:
         kind, pair, _, pay = arg.split()
-        ri = next(i for i, r in enumerate(self.r.setup.rows) if r.kind == kind)
-        self.m._pay(self.s, _frame(self.s.current), self.r.tables.programs[f"setup/rows/{ri}/refresh_cost/{int(pay) - 1}"])
+        price = self.r.offers.refresh_price.get((kind, pay))
+        if price is None:
+            raise RulesError(f"no refresh of a {kind} row for price {pay}")
+        if price:
+            self.m._pay(self.s, _frame(self.s.current), price[1])
         a, b = (int(x) for x in pair.split(","))
         self.s.table["rows"] = rows.refresh(self.s.table["rows"], self.s.stacks, kind, (a, b), self.s.table.get("era", 1))
         self.s.turn_info["refreshed"] = True

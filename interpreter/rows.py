@@ -86,9 +86,23 @@ def refresh_choices(rows: dict, kind: str) -> list[tuple[int, int]]:
     return list(combinations(regular, 2)) + [(r, s) for r in regular for s in special]
 
 
+def _refreshable(row: dict, positions: tuple) -> bool:
+    """Whether ``positions`` is one of ``refresh_choices``: two regular positions in increasing order, or a
+    regular one and then a special one, each holding a tile."""
+    if len(positions) != 2:
+        return False
+    a, b = positions
+    n, regular, special = len(row["regular"]), row["regular"], row["special"]
+    if not (isinstance(a, int) and isinstance(b, int) and 1 <= a <= n and regular[a - 1] is not None):
+        return False
+    if b <= n:
+        return a < b and b >= 1 and regular[b - 1] is not None
+    return b - n <= len(special) and special[b - n - 1] is not None
+
+
 def refresh(rows: dict, stacks: dict, kind: str, positions: tuple[int, int], era: int) -> dict:
     """The rows after putting two tiles face down under their own stacks and refilling each position (R-ROW-5)."""
-    if tuple(positions) not in refresh_choices(rows, kind):
+    if not _refreshable(rows[kind], tuple(positions)):
         raise RulesError(f"positions {positions} are not a legal refresh of the {kind} row")
     rows = _with_own_row(rows, kind)
     n = len(rows[kind]["regular"])
