@@ -71,6 +71,15 @@ class Tables:
     grids: dict[str, GridTable]
     layout: Layout  # boards, tile kinds, rows (see layout.py)
     global_triggers: tuple[tuple[str, int, str], ...]  # (program key, trigger index, source) active for every player
+    _attrs: dict = field(default_factory=dict, compare=False, repr=False)  # (id of a record, field) -> (record, value)
+
+    def attr(self, model, name: str, default=None):
+        """A content record's field, else ``default``. pydantic answers a field a record lacks slowly (by an
+        exception) and records are read-only, so each answer is kept (with the record, so its id stays its own)."""
+        hit = self._attrs.get((id(model), name))
+        if hit is None or hit[0] is not model:
+            hit = self._attrs[(id(model), name)] = (model, getattr(model, name, _MISSING))
+        return default if hit[1] is _MISSING else hit[1]
 
 
 def build_tables(rs) -> Tables:
@@ -164,6 +173,7 @@ def _grids(rs) -> dict[str, GridTable]:
 
 
 _NO_ENTRY: dict = {}  # read only
+_MISSING = object()  # a field a record does not have
 _NOBODY: tuple = (frozenset(), frozenset())  # no record listens to an event
 
 
@@ -222,14 +232,15 @@ class View:
         site = self.s.table.get("where", {}).get(rid)
         if site is not None and self.t.layout.city is not None and name not in ("era", "icons"):
             area = self.t.layout.city.plaza_of.get(site)  # a placed tile's site attribute: the area it belongs to
-            if area is not None and not hasattr(self.t.records.get((kind, rid)), name):
+            if area is not None and self.t.attr(self.t.records.get((kind, rid)), name, _MISSING) is _MISSING:
                 return area
         model = self.t.records.get((kind, rid))
         if model is None:
             return None
-        if hasattr(model, name):
-            return getattr(model, name)
-        return name in getattr(model, "icons", ())
+        value = self.t.attr(model, name, _MISSING)
+        if value is not _MISSING:
+            return value
+        return name in self.t.attr(model, "icons", ())
 
     def _runtime(self, kind: str, rid: str, name: str) -> bool:
         if name == "covered":

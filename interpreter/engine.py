@@ -104,6 +104,11 @@ class Rules:
         return {t.id: tuple(getattr(t, model.side).actions) for t in model.tiles}
 
     @cached_property
+    def dummy_seats(self) -> tuple[bool, ...]:
+        """Per seat index: played by the rulebook's automatic dummy (R-SOLO-2)."""
+        return tuple(schedule.is_dummy_seat(self.schedule, seat + 1) for seat in range(self.schedule.seats))
+
+    @cached_property
     def face_up(self) -> frozenset[str]:
         return frozenset(s.id for s in self.ruleset.single("pack").stacks if s.face == "up")
 
@@ -365,7 +370,8 @@ class Game:
         return g
 
     def is_dummy(self, seat: int) -> bool:
-        return schedule.is_dummy_seat(self.rules.schedule, seat + 1)
+        flags = self.rules.dummy_seats
+        return flags[seat] if 0 <= seat < len(flags) else seat >= len(flags)
 
     def to_json(self) -> str:
         return json.dumps({"pack": self.rules.ruleset.pack_id, "players": self.rules.players,
@@ -420,7 +426,8 @@ class _Offers:
     playable: tuple  # the actions a program can perform (Rules.playable_actions), sorted
     # Groups the turn's offers are made in are sorted here (tile actions, extra costs by label, seals,
     # any-time actions by name), so that _turn_actions lists them in order without sorting.
-    _refreshes: dict = field(default_factory=dict, compare=False)  # (id of a row, pays) -> (the row, actions)
+    # (id of a row, pays) -> (the row, actions); (kind, which positions hold a tile, pays) -> actions
+    _refreshes: dict = field(default_factory=dict, compare=False)
 
     def refreshes(self, table_rows: dict, kind: str, pays: tuple) -> list[str]:
         """The refresh actions of a row (its tiles decide the pairs), sorted. Remembered by the row itself:
@@ -430,8 +437,13 @@ class _Offers:
         if hit is None or hit[0] is not row:
             if len(self._refreshes) > 4096:
                 self._refreshes.clear()
-            hit = self._refreshes[(id(row), pays)] = (row, sorted(
-                f"refresh {kind} {a},{b} pay {n}" for a, b in rows.refresh_choices(table_rows, kind) for n in pays))
+            # the actions depend only on which positions hold a tile
+            shape = (kind, tuple([t is not None for t in row["regular"]]), tuple([t is not None for t in row["special"]]), pays)
+            out = self._refreshes.get(shape)
+            if out is None:
+                out = self._refreshes[shape] = sorted(
+                    f"refresh {kind} {a},{b} pay {n}" for a, b in rows.refresh_choices(table_rows, kind) for n in pays)
+            hit = self._refreshes[(id(row), pays)] = (row, out)
         return hit[1]
 
     @staticmethod

@@ -484,7 +484,7 @@ def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
             queue.append(Frame(EMIT, [], 0, seat, "", None, {"event": "corner_token_gained", "params": {"colour": colour}}))
     if info.on_place:
         queue.append(_prog(m, info.on_place, seat, tile, this))
-    queue += [_prog(m, key, seat, icon, this) for icon, key in m.layout.icons if icon in getattr(rec, "icons", ())]
+    queue += [_prog(m, key, seat, icon, this) for icon, key in m.layout.icons if icon in m.tables.attr(rec, "icons", ())]
     queue.append(Frame(EMIT, [], 0, seat, "", None, {"event": "tile_placed", "params": {"kind": kind, "tile": list(this)}}))
     if info.placed_on == "action_hex":
         action = rec.action
