@@ -72,6 +72,27 @@ class Tables:
     layout: Layout  # boards, tile kinds, rows (see layout.py)
     global_triggers: tuple[tuple[str, int, str], ...]  # (program key, trigger index, source) active for every player
     _attrs: dict = field(default_factory=dict, compare=False, repr=False)  # (id of a record, field) -> (record, value)
+    _memo: dict = field(default_factory=dict, compare=False, repr=False)  # see ids_of, holders
+
+    def ids_of(self, kind: str) -> tuple[str, ...]:
+        """The ids of every record of a kind, in content order."""
+        hit = self._memo.get(("kind", kind))
+        if hit is None:
+            hit = self._memo[("kind", kind)] = tuple(rid for (k, rid) in self.records if k == kind)
+        return hit
+
+    def holders(self, placed: dict) -> dict:
+        """For a table of where records lie (place -> record id, e.g. the plazas), record id -> its places.
+        Remembered by the table itself: the game's tables are replaced, never changed, when they change."""
+        hit = self._memo.get(("holders", id(placed)))
+        if hit is None or hit[0] is not placed:
+            if len(self._memo) > 4096:
+                self._memo.clear()
+            inverse: dict[str, list] = {}
+            for where, rid in placed.items():
+                inverse.setdefault(rid, []).append(where)
+            hit = self._memo[("holders", id(placed))] = (placed, inverse)
+        return hit[1]
 
     def attr(self, model, name: str, default=None):
         """A content record's field, else ``default``. pydantic answers a field a record lacks slowly (by an
@@ -174,6 +195,7 @@ def _grids(rs) -> dict[str, GridTable]:
 
 _NO_ENTRY: dict = {}  # read only
 _MISSING = object()  # a field a record does not have
+_READING = frozenset({"gain", "score", "advance", "may_pay", "if", "repeat", "draw", "use"})  # steps that read the game
 _NOBODY: tuple = (frozenset(), frozenset())  # no record listens to an event
 
 
@@ -245,7 +267,7 @@ class View:
     def _runtime(self, kind: str, rid: str, name: str) -> bool:
         if name == "covered":
             return any(rid == tile for stack in self.p.area.values() for tile, _ in stack[:-1])
-        hexes = [h for h, t in self.s.table.get("plazas", {}).items() if t == rid] or [rid]
+        hexes = self.t.holders(self.s.table.get("plazas", _NO_ENTRY)).get(rid) or [rid]
         if name == "resolved":
             resolved = self.s.table.get("resolved", ())
             return any(h in resolved for h in hexes)
@@ -438,10 +460,11 @@ class Machine:
 
     def _step(self, state: GameState, frame: Frame, step: tuple) -> None:
         op = step[0]
-        view = self._view(state, frame)
+        view = self._view(state, frame) if op in _READING else None
         if op == "gain":
             frame.pc += 1
-            self._gain(state, frame, [(r, fn(view, None)) for r, fn in step[1]])
+            gains = self.constant(step[1])
+            self._gain(state, frame, gains if gains is not None else [(r, fn(view, None)) for r, fn in step[1]])
         elif op == "pay":
             frame.pc += 1
             self._pay(state, frame, step[1])
@@ -524,12 +547,16 @@ class Machine:
         return True
 
     def _pay(self, state, frame, amounts) -> None:
-        view = self._view(state, frame)
-        if not self._can_pay(view, amounts):
-            raise RulesError(f"player {frame.player + 1} cannot pay {[(r, fn(view, None)) for r, fn in amounts]}")
-        player = self._player(state, frame)
-        for r, fn in amounts:
-            player.holdings[r] = player.holdings.get(r, 0) - fn(view, None)
+        values = self.constant(amounts)
+        if values is None:
+            view = self._view(state, frame)
+            values = [(r, fn(view, None)) for r, fn in amounts]
+        holdings = state.players[frame.player].holdings
+        if any(holdings.get(r, 0) < n for r, n in values):  # compiled amounts name each resource once
+            raise RulesError(f"player {frame.player + 1} cannot pay {list(values)}")
+        holdings = self._player(state, frame).holdings
+        for r, n in values:
+            holdings[r] = holdings.get(r, 0) - n
 
     def _gain(self, state, frame, gains) -> None:
         player = self._player(state, frame)
@@ -616,7 +643,7 @@ class Machine:
         if quant == "each":
             ids = list(self._player(state, frame).owned.get(kind, ()))
         else:
-            ids = [rid for (k, rid) in self.tables.records if k == kind]
+            ids = self.tables.ids_of(kind)
         ids = [rid for rid in ids if pred is None or pred(view, (kind, rid))]
         if quant == "any":
             if not ids:
