@@ -56,7 +56,7 @@ class CraneState:
     flagged: tuple[str, ...] = ()  # tiles carrying the overflow bonus, sorted
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: made on every take, and a frozen dataclass sets each field through object.__setattr__
 class TakeInfo:
     """What taking a tile means for the taker; paying and gaining are the engine's job."""
 

@@ -72,26 +72,31 @@ class Tables:
     layout: Layout  # boards, tile kinds, rows (see layout.py)
     global_triggers: tuple[tuple[str, int, str], ...]  # (program key, trigger index, source) active for every player
     _attrs: dict = field(default_factory=dict, compare=False, repr=False)  # (id of a record, field) -> (record, value)
-    _memo: dict = field(default_factory=dict, compare=False, repr=False)  # see ids_of, holders
+    _once: dict = field(default_factory=dict, compare=False, repr=False)  # see once
+    _holders: dict = field(default_factory=dict, compare=False, repr=False)  # id of a table -> (table, inverse)
+
+    def once(self, key: tuple, make: Callable[[], Any]) -> Any:
+        """A value derived from the content alone (read-only), made on first use and kept."""
+        hit = self._once.get(key)
+        if hit is None:
+            hit = self._once[key] = make()
+        return hit
 
     def ids_of(self, kind: str) -> tuple[str, ...]:
         """The ids of every record of a kind, in content order."""
-        hit = self._memo.get(("kind", kind))
-        if hit is None:
-            hit = self._memo[("kind", kind)] = tuple(rid for (k, rid) in self.records if k == kind)
-        return hit
+        return self.once(("kind", kind), lambda: tuple(rid for (k, rid) in self.records if k == kind))
 
     def holders(self, placed: dict) -> dict:
         """For a table of where records lie (place -> record id, e.g. the plazas), record id -> its places.
         Remembered by the table itself: the game's tables are replaced, never changed, when they change."""
-        hit = self._memo.get(("holders", id(placed)))
+        hit = self._holders.get(id(placed))
         if hit is None or hit[0] is not placed:
-            if len(self._memo) > 4096:
-                self._memo.clear()
+            if len(self._holders) > 1024:
+                self._holders.clear()  # one per game: keep the memory of long simulations bounded
             inverse: dict[str, list] = {}
             for where, rid in placed.items():
                 inverse.setdefault(rid, []).append(where)
-            hit = self._memo[("holders", id(placed))] = (placed, inverse)
+            hit = self._holders[id(placed)] = (placed, inverse)
         return hit[1]
 
     def attr(self, model, name: str, default=None):

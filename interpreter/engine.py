@@ -184,7 +184,7 @@ class Game:
         return legal
 
     def _legal_actions(self) -> list[str]:
-        if self.is_terminal():
+        if self.state.table.get("over"):
             return []
         s, info = self.state, self.state.turn_info
         if s.decision is not None:

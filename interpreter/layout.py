@@ -65,6 +65,11 @@ class Layout:
         return tuple(s for s in self.city.sites if self.premium.get(s, (None, 0))[0] is None)
 
     @cached_property
+    def action_hex_keys(self) -> dict[str, str]:
+        """Action -> the key of its hex in ``PlayerState.area``."""
+        return {a: hex_key(h) for a, h in self.area.action_hex.items()} if self.area is not None else {}
+
+    @cached_property
     def ring_keys(self) -> tuple[str, ...]:
         """The personal area's ring hexes, as the keys of ``PlayerState.area``."""
         return tuple(hex_key(h) for h in self.area.ring) if self.area is not None else ()

@@ -194,10 +194,10 @@ def perform_answer(m, state, frame, index, d) -> None:
 
 def _note_top(m, state, player, action) -> None:
     """Remember every tile that was the top upgrade of an action's hex this turn (R-ACT-4)."""
-    geo = m.layout.area
-    if geo is None or action not in geo.action_hex:
+    at = m.layout.action_hex_keys.get(action)
+    if at is None:
         return
-    top = top_of(player, A.key(geo.action_hex[action]))
+    top = top_of(player, at)
     tops = state.turn_info.get("tops", {})
     seen = tops.get(action)
     if seen is None or (top and top[0] not in seen):
@@ -265,7 +265,7 @@ def build_step(m, state, frame) -> None:
         options = place_options(m, state, frame.player, ev["kind"], ev["tile"], ev.get("discount"))
         if not options:
             raise RulesError(f"{ev['tile']} cannot be placed anywhere")
-        state.decision = Decision(frame.player, "place", [o[0] for o in options], {})
+        state.decision = Decision(frame.player, "place", options, {})
 
 
 def _cost(m, state, frame, kind, tile) -> list[tuple[str, int]]:
@@ -385,19 +385,18 @@ def _rotations(features: tuple[tuple[str, ...], ...]) -> list[int]:
     return out
 
 
-def place_options(m, state, seat, kind, tile, discount=None) -> list[tuple[str, str, int]]:
-    """(label, where, rotation) for every legal placement; a site's premium must be payable (less `discount`)."""
+def place_options(m, state, seat, kind, tile, discount=None) -> list[str]:
+    """The label of every legal placement (``_place_label``); a site's premium must be payable (less `discount`)."""
     info = m.layout.kinds.get(kind)
     if info is None or info.placed_on is None:
         raise RulesError(f"tiles of kind '{kind}' have no place to go")
     rec = m.tables.records[(kind, tile)]
-    rots = _rotations((tuple(rec.edges), tuple(rec.corners)))
     player = state.players[seat]
     if info.placed_on == "action_hex":
         h = m.layout.area.action_hex.get(rec.action)
         where = [A.key(h)] if h is not None else []
     elif info.placed_on == "ring":
-        where = [A.key(h) for h in m.layout.area.ring if A.key(h) not in player.area]
+        where = [h for h in m.layout.ring_keys if h not in player.area]
     else:
         where = []
         for site in C.legal_sites(m.layout.city, set(state.table.get("city", {}))):
@@ -405,7 +404,17 @@ def place_options(m, state, seat, kind, tile, discount=None) -> list[tuple[str, 
             if cost_key and not can_afford(player, _amounts(m, state, Frame("", [], 0, seat, ""), cost_key, discount)):
                 continue
             where.append(site)
-    return [(_place_label(tile, w, r), w, r) for w in where for r in rots]
+    return [label for w in where for label in _labels_at(m, rec, kind, tile, w)]
+
+
+def _labels_at(m, rec, kind: str, tile: str, where: str) -> tuple[str, ...]:
+    """The placement labels of a tile on one place, one per rotation giving a distinct face; the same in
+    every game of the ruleset, so made once (a site of the shared map may take a tile in 6 rotations)."""
+    def labels():
+        rots = m.tables.once(("rotations", kind, tile), lambda: _rotations((tuple(rec.edges), tuple(rec.corners))))
+        return tuple(_place_label(tile, where, r) for r in rots)
+
+    return m.tables.once(("place", kind, tile, where), labels)
 
 
 def _place_label(tile: str, where: str, rot: int) -> str:
