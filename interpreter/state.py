@@ -126,8 +126,10 @@ class GameState:
         i = len(frames) - 1
         if i < self._own_frames:
             f = frames[i]
-            frames[i] = Frame(f.key, list(f.addr), f.pc, f.player, f.source, _data(f.this), _data(f.event), f.trigger,
-                              f.remaining)
+            # A program frame changes only its pc; its addr, this and event are read (a sub-block's frame
+            # is a new one). A native frame (key "@...") keeps its working data in its event and changes it.
+            event = _data(f.event) if f.key[:1] == "@" else f.event
+            frames[i] = Frame(f.key, f.addr, f.pc, f.player, f.source, f.this, event, f.trigger, f.remaining)
             self._own_frames = i
         return frames[i]
 

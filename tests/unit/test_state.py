@@ -17,7 +17,8 @@ def _player() -> PlayerState:
 def _state() -> GameState:
     return GameState(
         players=[_player(), _player()], turn=5, current=1, stacks={"s": ["r4", "r5"]},
-        frames=[Frame("k", [0, 1], 2, 1, "src", ["k", "r2"], {"phase": "pick", "with": ["p"]})],
+        frames=[Frame("k", [0, 1], 2, 1, "src", ["k", "r2"], {"action": "a", "with": ["p"]}),
+                Frame("@build", [], 0, 1, "src", None, {"phase": "pick", "with": ["p"]})],
         decision=Decision(1, "choose", ["a", "b"], {"n": 1}), flags=["turn:x"],
         expiring=[{"player": 1, "permit": "p"}], table={"era": 1, "rows": {"w": {"regular": ["r6"]}}},
         turn_info={"tile": "t1"}, rng=[3, [1, 2], None], log=["take t1"])
@@ -50,8 +51,10 @@ def test_writing_a_copy_leaves_the_original_as_it_was():
     before = s.to_json()
     c = s.clone()
     c.player(1).holdings["a"] = 9
-    c.top_frame().pc += 1
-    c.top_frame().event["phase"] = "place"
+    c.top_frame().event["phase"] = "place"  # a native frame changes its event
+    c.top_frame().event["with"].append("q")
+    native = c.frames.pop()
+    c.top_frame().pc += 1  # a program frame changes its pc
     c.frames.append(Frame("k2", [], 0, 0, "src"))
     c.stacks["s"] = c.stacks["s"][1:]
     c.table["era"] = 2
@@ -59,4 +62,5 @@ def test_writing_a_copy_leaves_the_original_as_it_was():
     c.flags.append("turn:y")
     c.log.append("end")
     assert s.to_json() == before
-    assert c.players[1].holdings["a"] == 9 and c.frames[0].pc == 3 and c.frames[0].event["phase"] == "place"
+    assert c.players[1].holdings["a"] == 9 and c.frames[0].pc == 3
+    assert native.event == {"phase": "place", "with": ["p", "q"]}
