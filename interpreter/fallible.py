@@ -21,7 +21,7 @@ Anything the pass does not know can fail, so an unknown statement costs a try, n
 from __future__ import annotations
 
 from .effects import _SUB, ADVANCE, Tables, block_at, constant_amounts
-from .mechanisms import BONUS, BUILD, EMIT, PERFORM, free_place
+from .mechanisms import BONUS, BUILD, EMIT, PERFORM, PLANK, free_place
 from .state import Frame, GameState
 
 _DECISION_OF = {"choose": "choose", "may": "may", "may_pay": "may_pay", "repeat": "repeat", "draw": "keep"}
@@ -140,12 +140,17 @@ class Fallibility:
         return False  # pay, build, perform, use, and what this pass does not know
 
     def _keep_safe(self, stack: str) -> bool:
-        """Keeping any record the stack may hold cannot fail (a plank to lay is a board mechanism)."""
-        if stack in self.t.layout.plank_stacks:
+        """Keeping any record the stack may hold cannot fail. A record of a plank stack is first laid on a
+        free plank (while the bridge is open), which cannot fail when no plank's bonuses can."""
+        if stack in self.t.layout.plank_stacks and not self._planks_safe():
             return False
         field = self.t.stack_keep.get(stack)
         return field is None or all(self.program_safe(self.t.keys.get((self.t.kind_of[r], r, field)))
                                     for r in self._stacks.get(stack, ()))
+
+    def _planks_safe(self) -> bool:
+        """Every plank's covered bonuses cannot fail, so laying a tile on any free plank finishes."""
+        return all(self.program_safe(k) for _, keys in self.t.layout.planks for k in keys)
 
     def _advance_safe(self, track_id: str) -> bool:
         track = self.t.tracks[track_id]
@@ -320,6 +325,17 @@ class Fallibility:
             return layout.area.action_hex.get(self.t.records[(kind, tile)].action) is not None
         return free_place(layout, state, frame.player, info.placed_on)
 
+    def planks_sure(self, state: GameState) -> bool:
+        """For a pending plank decision: every free plank finishes, when no plank's bonuses can fail and
+        what waits below the plank frame (the laid tile's own effect, ...) cannot fail either."""
+        frames = state.frames
+        if not self._hooks or not frames or frames[-1].key != PLANK or not self._planks_safe():
+            return False
+        for i in range(len(frames) - 2, -1, -1):
+            if not self._frame_safe(state, frames[i], frames[i].pc):
+                return False
+        return not state.turn_info.get("ending") or self._ending_safe(state)
+
     def answers(self, state: GameState) -> list[bool]:
         """For the pending decision of a program statement: which answers surely finish (the chosen
         block and everything after it cannot fail). Decisions of board mechanisms are not judged."""
@@ -342,7 +358,7 @@ class Fallibility:
             inner = step[2][0]  # one more round runs the optional statement's block, then asks again
             again = self.safe(inner[1] if inner[0] == "may" else inner[2]) and self.rest_safe(state, start=frame.pc)
             return [again, after]
-        if op == "draw" and d.data["keep"] == 1 and d.data["stack"] not in self.t.layout.plank_stacks:
+        if op == "draw" and d.data["keep"] == 1 and (d.data["stack"] not in self.t.layout.plank_stacks or self._planks_safe()):
             field = self.t.stack_keep.get(d.data["stack"])  # what a kept record runs (the others go back)
             return [after and (field is None or self.program_safe(self.t.keys.get((self.t.kind_of[r], r, field))))
                     for r in d.options]

@@ -110,20 +110,24 @@ def test_the_pass_never_changes_what_is_offered(players, variants):
 
 
 def test_an_advance_into_a_space_with_an_entry_cost_is_sure_while_it_can_be_paid(ruleset):
-    """King's Road space IV costs 1 egg. With what IV sets off made harmless, one advance from III is sure
-    exactly while the player holds an egg; the real IV (a bridge tile to lay) always needs a try."""
+    """King's Road space IV costs 1 egg and draws from the bridge IV stack; the kept tile is laid on a free
+    plank. In the pack no bridge tile and no plank bonus can fail, so one advance from III is sure exactly
+    while the player holds an egg. With a plank whose bonus can fail (here: a build), IV needs a try."""
     rules = rules_for(ruleset, 2)
-    road = rules.tables.tracks["kings_road"]
     game = new_game(ruleset, 2, seed=1)
     s, block = game.state, steps(ruleset, "advance kings_road")
     s.players[0].tracks["kings_road"] = 3
     s.players[0].holdings["egg"] = 1
-    assert not rules.fallibility.sure(s, 0, block)
-    harmless = dataclasses.replace(road, on_reach={**road.on_reach, 4: ()})
-    fall = Fallibility(dataclasses.replace(rules.tables, tracks={**rules.tables.tracks, "kings_road": harmless}), {})
-    assert fall.sure(s, 0, block)
+    assert rules.fallibility.sure(s, 0, block)
     s.players[0].holdings["egg"] = 0
-    assert not fall.sure(s, 0, block)
+    assert not rules.fallibility.sure(s, 0, block)
+    s.players[0].holdings["egg"] = 1
+    layout = rules.tables.layout
+    (first, _), *rest = layout.planks
+    risky = dataclasses.replace(layout, planks=((first, ("pack/actions/building/effect",)), *rest))
+    fall = Fallibility(dataclasses.replace(rules.tables, layout=risky), {sid: set(ids) for sid, ids in
+                                                                          deal_stacks(rules, random.Random(0)).items()})
+    assert fall.hooks_safe and not fall.sure(s, 0, block)
     s.players[0].tracks["kings_road"] = 1  # to II: no entry cost, and its street effects are deferred
     assert fall.sure(s, 0, block) and rules.fallibility.sure(s, 0, block)
 
@@ -180,3 +184,26 @@ def test_answers_above_a_waiting_placement_or_event_are_judged(ruleset):
         p = s.player(build.player)
         p.area = {**p.area, **{f"{h[0]},{h[1]}": [["x", 0]] for h in ring}}  # no ring hex left free
         assert not fall._frame_safe(s, build, 0)
+
+
+def test_a_plank_to_choose_needs_no_try_when_no_plank_can_fail(ruleset):
+    """Laying a bridge tile: every free plank finishes when no plank's bonuses and nothing waiting below
+    can fail (the pack's case); with one plank whose bonus can fail, the planks are tried."""
+    rules = rules_for(ruleset, 4)
+    layout = rules.tables.layout
+    (first, _), *rest = layout.planks
+    risky = dataclasses.replace(layout, planks=((first, ("pack/actions/building/effect",)), *rest))
+    stacks = {sid: set(ids) for sid, ids in deal_stacks(rules, random.Random(0)).items()}
+    wary = Fallibility(dataclasses.replace(rules.tables, layout=risky), stacks)
+    seen = sure = 0
+    for seed in range(1, 10):
+        game = new_game(ruleset, 4, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_terminal() and seen < 3:
+            s = game.state
+            if s.decision is not None and s.decision.kind == "plank":
+                seen += 1
+                assert not wary.planks_sure(s)
+                sure += rules.fallibility.planks_sure(s)
+            game.apply(rng.choice(game.legal_actions()))
+    assert seen and sure
