@@ -380,7 +380,7 @@ class Machine:
 
     def run(self, state: GameState) -> None:
         """Execute until every frame is done or a decision is needed."""
-        frames = state.frames
+        frames, programs, natives, trace = state.frames, self.tables.programs, self.natives, self.trace
         while frames and state.decision is None:
             frame = frames[-1]  # read; state.top_frame() before changing it (it may be shared with a copy)
             if frame.key[:1] == "@":
@@ -388,11 +388,11 @@ class Machine:
                     frames.pop()
                     self.advance(state, frame.player, frame.this[0], frame.source)
                 else:
-                    self.natives[frame.key][0](self, state, state.top_frame())
+                    natives[frame.key][0](self, state, state.top_frame())
                 continue
-            if self.trace is not None and frame.pc == 0 and not frame.addr:
-                self.trace.add(frame.key)
-            prog = self.tables.programs[frame.key]
+            if trace is not None and frame.pc == 0 and not frame.addr:
+                trace.add(frame.key)
+            prog = programs[frame.key]
             block = prog.steps if not frame.addr and frame.trigger is None else block_at(prog, frame.addr, frame.trigger)
             if frame.pc >= len(block):
                 frames.pop()
