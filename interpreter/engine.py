@@ -254,8 +254,12 @@ class Game:
             claimed = set(s.table.get("claimed", {}).values())
             out += [f"seal {rid}" for rid, cost in plans.seals if rid not in claimed and pays(cost)]
         if taken is None:
-            out += sorted(["take " + tile for pos, tile in crane.tiles_in_order(s.table["crane"])
-                           if pays(plans.take_costs[pos])])
+            takes = []
+            for pos, tile in crane.tiles_in_order(s.table["crane"]):
+                price = plans.take_costs[pos]
+                if price is None or (paid >> price[0] & 1 if price[0] is not None else pays(price)):
+                    takes.append("take " + tile)
+            out += sorted(takes)
         owned, uses = player.owned, []
         for kind in plans.one_shot_kinds:  # any owned record marked single-use, whatever its kind
             for rid in owned.get(kind, ()):
