@@ -312,3 +312,14 @@ def test_geometry_keys_name_compiled_programs_of_the_ruleset():
     keys = [k for k in (*g.cost_keys, *g.bonus_keys) if k is not None]
     assert len(keys) == 4 + 11  # four costs, eleven bonuses (the box has none)
     assert all(k in rs.programs for k in keys)
+
+
+def test_the_json_walk_lists_the_tiles_as_the_state_does(geo):
+    """The take offers read the wheel from its JSON form (crane.tiles_in_order); it must agree with
+    tiles_by_position on every rotation and filling."""
+    rng = random.Random(5)
+    for _ in range(300):
+        box = rng.randrange(N)
+        positions = rng.sample([p for p in range(N) if (p - box) % N], rng.randint(0, N - 1))
+        s = state(box, {p: f"t{p}" for p in positions})
+        assert crane.tiles_in_order(crane.to_json(s)) == list(crane.tiles_by_position(s))
