@@ -411,7 +411,9 @@ class Game:
 class _Offers:
     """What the turn's actions are made of, looked up once per ruleset and player count: the compiled
     costs of taking a tile, refreshing a row, buying the extra action and claiming a seal; each action's
-    program and whether it can be performed without a try; the single-use records; the any-time actions."""
+    program and whether it can be performed without a try; the single-use records; the any-time actions.
+    The groups the turn's offers are made from are kept sorted (tile actions, extra costs by label, seals,
+    any-time actions by name, refresh actions), so that _turn_actions lists them in order without a sort."""
 
     # A price is None when free, else (its bit in `book` when constant, else None; the compiled amounts).
     book: PriceBook
@@ -428,8 +430,6 @@ class _Offers:
     # needs in any case (a payment, an up move's own price) or None)
     anytime: tuple
     playable: tuple  # the actions a program can perform (Rules.playable_actions), sorted
-    # Groups the turn's offers are made in are sorted here (tile actions, extra costs by label, seals,
-    # any-time actions by name), so that _turn_actions lists them in order without sorting.
     # (id of a row, pays) -> (the row, actions); (kind, which positions hold a tile, pays) -> actions
     _refreshes: dict = field(default_factory=dict, compare=False)
 

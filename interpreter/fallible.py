@@ -257,8 +257,9 @@ class Fallibility:
 
     # ------------------------------------------------------------ a running state
     def rest_safe(self, state: GameState, start: int | None = None) -> bool:
-        """True when the frames of the stack finish whatever happens and nothing after them can fail
-        (the turn is not ending). The top frame is judged from step ``start`` (default: where it stands)."""
+        """True when the frames of the stack finish whatever happens and nothing after them can fail (when
+        the turn is ending: what the end still runs). The top frame is judged from step ``start`` (default:
+        where it stands)."""
         if not self._hooks:
             return False
         frames = state.frames
