@@ -345,11 +345,7 @@ def build_outlook(m, fall, state, seat, key, event) -> bool | None:
     """For a program that opens with a build: False when no tile can be picked (the build fails at once),
     True when some pick surely reaches its placement (``sure_picks``), None when only a try can tell."""
     step = m.tables.programs[key].steps[0]
-    if step[2] or event.get("discount") or event.get("with"):
-        frame = _build_frame(m, state, Frame(key, [], 0, seat, "", None, event), step)
-    else:  # no modifiers (the usual action): the frame _build_frame would make, without its bookkeeping
-        frame = Frame(BUILD, [], 0, seat, "", None,
-                      {"kind": step[1], "main": bool(event.get("main")), "discount": {}, "with": [], "phase": "pick"})
+    frame = _build_frame(m, state, Frame(key, [], 0, seat, "", None, event), step)
     tiles = pick_options(m, state, frame)
     if not tiles:
         return False
