@@ -256,9 +256,10 @@ class View:
             return rid in self.p.owned.get(kind, ())
         if name in ("covered", "claimed", "resolved"):
             return self._runtime(kind, rid, name)
-        site = self.s.table.get("where", {}).get(rid)
-        if site is not None and self.t.layout.city is not None and name not in ("era", "icons"):
-            area = self.t.layout.city.plaza_of.get(site)  # a placed tile's site attribute: the area it belongs to
+        if name == self.t.layout.area_kind and self.t.layout.city is not None:
+            # a placed tile's attribute named after the map's area kind: the area its site belongs to
+            site = self.s.table.get("where", {}).get(rid)
+            area = self.t.layout.city.plaza_of.get(site) if site is not None else None
             if area is not None and self.t.attr(self.t.records.get((kind, rid)), name, _MISSING) is _MISSING:
                 return area
         model = self.t.records.get((kind, rid))
@@ -647,6 +648,9 @@ class Machine:
         _, fields, quant, kind, pred = step
         if quant == "each":
             ids = list(self._player(state, frame).owned.get(kind, ()))
+        elif kind == self.layout.area_kind:  # only the area tiles dealt onto the map; the rest are in the box
+            dealt = set(state.table.get("plazas", {}).values())
+            ids = [rid for rid in self.tables.ids_of(kind) if rid in dealt]
         else:
             ids = self.tables.ids_of(kind)
         ids = [rid for rid in ids if pred is None or pred(view, (kind, rid))]

@@ -36,12 +36,14 @@ import random
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from . import crane, mechanisms, rows, schedule
+from . import crane, maximise, mechanisms, rows, schedule
 from .effects import Machine, Tables, View, build_tables
 from .errors import IllegalActionError, RulesError
 from .fallible import Fallibility
 from .prices import PriceBook
 from .state import Frame, GameState, PlayerState
+
+WHEEL_BONUS = "wheel_bonus"  # the source the taken tile's wheel bonus scores under
 
 # Statements the effect machine runs without help from board mechanisms.
 _MACHINE_OPS = {"gain", "pay", "score", "advance", "produce", "block", "choose", "may", "may_pay", "if", "repeat",
@@ -258,8 +260,8 @@ class Game:
             for pos, tile in crane.tiles_in_order(s.table["crane"]):
                 price = plans.take_costs[pos]
                 if price is None or (paid >> price[0] & 1 if price[0] is not None else pays(price)):
-                    takes.append("take " + tile)
-            out += sorted(takes)
+                    takes.append((pos, tile))
+            out += sorted("take " + tile for tile in self._performable_tiles(takes))
         owned, uses = player.owned, []
         for kind in plans.one_shot_kinds:  # any owned record marked single-use, whatever its kind
             for rid in owned.get(kind, ()):
@@ -269,6 +271,56 @@ class Game:
         if uses:
             out += sorted(uses)
         return out
+
+    def _performable_tiles(self, takes: list[tuple[int, str]]) -> list[str]:
+        """R-TURN-6, OPEN-28: the main action must be performed, so of the tiles the player can pay for,
+        those offering an action that can be performed once taken; when none does, all of them (the turn
+        then ends without a main action)."""
+        now: dict[str, bool] = {}  # action -> performable in this state
+        tiles = [tile for pos, tile in takes if self._tile_performable(pos, tile, now)]
+        return tiles or [tile for _, tile in takes]
+
+    def _tile_performable(self, pos: int, tile: str, now: dict[str, bool]) -> bool:
+        plans, geometry = self.rules.offers, self.rules.geometry
+        actions = plans.tile_actions.get(tile, ())
+        if plans.take_costs[pos] is None and not geometry.points[pos] and tile not in self.state.table["crane"]["flagged"]:
+            # taking it costs and scores nothing, so its actions are performed in a state like this one
+            for a in actions:
+                if a not in now:
+                    now[a] = self._can_perform(a, True)
+                if now[a]:
+                    return True
+            taken = None
+        else:
+            taken = self._taken(tile)
+            if taken is None:
+                return False
+            if taken.state.decision is not None or any(taken._can_perform(a, True) for a in actions):
+                return True
+        # using the tile's wheel bonus first may make an action performable (a bonus of 1 stone for a wall)
+        taken = taken or self._taken(tile)
+        if taken is None or not taken.state.turn_info.get("bonus_key") or "bonus" not in taken._legal_now():
+            return False
+        try:
+            bonus = taken.child("bonus")
+        except IllegalActionError:
+            return False
+        if bonus.state.decision is not None:
+            return any(a.startswith("act ") for a in _completions(bonus))
+        return any(bonus._can_perform(a, True) for a in actions)
+
+    def _taken(self, tile: str) -> "Game | None":
+        """The game after taking a tile, kept for ``apply``; None when the rules refuse the take."""
+        action = "take " + tile
+        work = self._tried.get(action)
+        if work is None:
+            work = self.state.clone()
+            try:
+                _Turn(self.rules, work).apply(action)
+            except RulesError:
+                return None
+            self._tried[action] = work
+        return Game(self.rules, work.clone())
 
     def _can_perform(self, action: str, main: bool) -> bool:
         """Whether an action can be performed now, without a try when the program tells: a build by its row
@@ -516,6 +568,15 @@ def _finishes(rules: Rules, state: GameState, action: str, budget: list[int], ke
     return any(_finishes(rules, work, a, budget) for a in answers)
 
 
+def _completions(game: Game) -> list[str]:
+    """The legal actions once a pending decision is answered, each way it can be (for a bonus's choice)."""
+    out = []
+    for answer in game.legal_actions():
+        after = game.child(answer)
+        out += after.legal_actions() if after.state.decision is None else _completions(after)
+    return out
+
+
 def _sure_picks(rules: Rules, state: GameState) -> set[str]:
     """The tiles of a pending pick that surely reach their placement (mechanisms.sure_picks)."""
     frame = state.frames[-1] if state.frames else None
@@ -652,12 +713,22 @@ class _Turn:
     def _run_bonus(self) -> None:
         """Run the wheel bonus; what it gives fires `wheel_bonus_gained` per resource (T-I-1)."""
         before = dict(self.s.players[self.s.current].holdings)  # read only: no copy of a shared player
-        self._run(self.s.turn_info["bonus_key"], "wheel_bonus")
+        points = self._wheel_points()
+        self._run(self.s.turn_info["bonus_key"], WHEEL_BONUS)
         if self.s.decision is None:
             for r, n in sorted(self.s.players[self.s.current].holdings.items()):
                 if n > before.get(r, 0):
                     self.m.emit(self.s, self.s.current, "wheel_bonus_gained", {"resource": r, "amount": n - before.get(r, 0)})
+            self._emit_tile_points(self._wheel_points() - points)
             self.m.run(self.s)
+
+    def _wheel_points(self) -> int:
+        return self.s.players[self.s.current].breakdown.get(WHEEL_BONUS, 0)
+
+    def _emit_tile_points(self, points: int) -> None:
+        """Points the taken tile's wheel bonus scored count as points from taking the tile (T-I-4)."""
+        if points > 0:
+            self.m.emit(self.s, self.s.current, "action_tile_scored", {"points": points})
 
     def _settle(self) -> None:
         """After a decision or an effect: continue an end of turn that was waiting for it."""
@@ -699,7 +770,13 @@ class _Turn:
                 return
         if not info.get("permits_expired"):
             info["permits_expired"] = True
+            info["wheel_points"] = self._wheel_points()
             self.m.expire_permits(self.s, self.s.current)  # e.g. an unused special-tile right scores (R-ROW-4)
+            self.m.run(self.s)
+            if self.s.decision or self.s.frames:
+                return
+        if "wheel_points" in info:  # a lapsed wheel right that scored (its `or` fallback)
+            self._emit_tile_points(self._wheel_points() - info.pop("wheel_points"))
             self.m.run(self.s)
             if self.s.decision or self.s.frames:
                 return
@@ -741,8 +818,8 @@ class _Turn:
             self.s.table["crane"] = crane.to_json(crane.end_of_turn(self.r.geometry, cs, tile))
 
     def _final_scoring(self) -> None:
-        """R-SCORE-1..8 from content: every player completes a step before the next; conversions
-        are made as far as they go (OPEN-42's automatic default)."""
+        """R-SCORE-1..8 from content: every player completes a step before the next; each step's
+        decisions (optional conversions) are answered for the most points (OPEN-42's automatic default)."""
         self.s.table["scoring"] = True
         for step in self.r.ruleset.single("scoring").final:
             key = f"scoring/final/{step.id}/effect"
@@ -751,8 +828,7 @@ class _Turn:
                     continue
                 self.m.start(self.s, key, seat, step.id)
                 self.m.run(self.s)
-                while self.s.decision is not None:
-                    self.m.answer(self.s, 0)
+                maximise.answer_best(self.m, self.s)
         self.s.table["over"] = True
 
 
