@@ -276,30 +276,18 @@ class Game:
         """R-TURN-6, OPEN-28: the main action must be performed, so of the tiles the player can pay for,
         those offering an action that can be performed once taken; when none does, all of them (the turn
         then ends without a main action)."""
-        now: dict[str, bool] = {}  # action -> performable in this state
-        tiles = [tile for pos, tile in takes if self._tile_performable(pos, tile, now)]
+        tiles = [tile for _, tile in takes if self._tile_performable(tile)]
         return tiles or [tile for _, tile in takes]
 
-    def _tile_performable(self, pos: int, tile: str, now: dict[str, bool]) -> bool:
-        plans, geometry = self.rules.offers, self.rules.geometry
-        actions = plans.tile_actions.get(tile, ())
-        if plans.take_costs[pos] is None and not geometry.points[pos] and tile not in self.state.table["crane"]["flagged"]:
-            # taking it costs and scores nothing, so its actions are performed in a state like this one
-            for a in actions:
-                if a not in now:
-                    now[a] = self._can_perform(a, True)
-                if now[a]:
-                    return True
-            taken = None
-        else:
-            taken = self._taken(tile)
-            if taken is None:
-                return False
-            if taken.state.decision is not None or any(taken._can_perform(a, True) for a in actions):
-                return True
+    def _tile_performable(self, tile: str) -> bool:
+        actions = self.rules.offers.tile_actions.get(tile, ())
+        taken = self._taken(tile)
+        if taken is None:
+            return False
+        if taken.state.decision is not None or any(taken._can_perform(a, True) for a in actions):
+            return True
         # using the tile's wheel bonus first may make an action performable (a bonus of 1 stone for a wall)
-        taken = taken or self._taken(tile)
-        if taken is None or not taken.state.turn_info.get("bonus_key") or "bonus" not in taken._legal_now():
+        if not taken.state.turn_info.get("bonus_key") or "bonus" not in taken._legal_now():
             return False
         try:
             bonus = taken.child("bonus")

@@ -255,8 +255,9 @@ def test_view_reads_values_and_counts(tables):
 
 def test_use_any_lets_the_player_choose_the_record(tables):
     s = new_state(tables)
+    s.table["plazas"] = {"plaza_o1": "plaza_points", "plaza_o2": "plaza_mines"}  # the tiles dealt onto the map
     m = run_text(tables, s, "technologies/t4_plaza_reward/effect")  # both rewards of one plaza
-    assert s.decision.kind == "use" and "plaza_points" in s.decision.options
+    assert s.decision.kind == "use" and s.decision.options == ["plaza_mines", "plaza_points"]  # the pack's order
     m.answer(s, s.decision.options.index("plaza_points"))  # upper: score 5, lower: score 3
     assert s.players[0].score == 8 and s.players[0].breakdown == {"plaza_points": 8}
 
