@@ -742,6 +742,14 @@ class Machine:
                     state.flags.append(f"{trig.once_per}:{player_index}:{key}:{ti}")
                 state.frames.append(Frame(key, [], 0, player_index, source, None, dict(params), ti))
 
+    def listens(self, state: GameState, player_index: int, event: str) -> bool:
+        """Whether an event may set off a trigger for the player (an owned record or a global one listens)."""
+        kinds, listening = self._listeners.get(event, _NOBODY)
+        if any(self.tables.programs[key].triggers[ti].event == event for key, ti, _ in self.tables.global_triggers):
+            return True
+        owned = state.players[player_index].owned
+        return any((kind, rid) in listening for kind in kinds for rid in owned.get(kind, ()))
+
     def _active(self, state, player_index, kind, rid, key, ti, trig, params) -> bool:
         if trig.arg is not None and params.get(self.tables.event_keys.get(trig.event)) != trig.arg:
             return False

@@ -276,15 +276,32 @@ class Game:
         """R-TURN-6, OPEN-28: the main action must be performed, so of the tiles the player can pay for,
         those offering an action that can be performed once taken; when none does, all of them (the turn
         then ends without a main action)."""
-        tiles = [tile for _, tile in takes if self._tile_performable(tile)]
+        verdicts: dict = {}  # (price paid, action) -> performable after the take, when known without a try;
+        # price paid -> the game with it paid
+        tiles = [tile for pos, tile in takes if self._tile_performable(pos, tile, verdicts)]
         return tiles or [tile for _, tile in takes]
 
-    def _tile_performable(self, tile: str) -> bool:
-        actions = self.rules.offers.tile_actions.get(tile, ())
+    def _tile_performable(self, pos: int, tile: str, verdicts: dict) -> bool:
+        actions = self.rules.offers.tile_actions_cheap_first.get(tile, ())
+        paid = self._take_payment(pos, tile)
+        known = False
+        if paid is not None:
+            # A take that only pays a constant price (and scores points nobody listens to) leaves the player
+            # as this state with the price paid; the crane and the turn's record of the tile are not read by
+            # the judgements. A try performs the action, so it needs the tile really taken.
+            known = True
+            for a in actions:  # builds last: the others are judged cheaply
+                verdict = verdicts.get((paid, a), _UNJUDGED)
+                if verdict is _UNJUDGED:
+                    after = verdicts.get(paid) or verdicts.setdefault(paid, self._after_payment(paid))
+                    verdict = verdicts[(paid, a)] = after._perform_verdict(a, True)
+                if verdict:
+                    return True
+                known = known and verdict is not None
         taken = self._taken(tile)
         if taken is None:
             return False
-        if taken.state.decision is not None or any(taken._can_perform(a, True) for a in actions):
+        if not known and (taken.state.decision is not None or any(taken._can_perform(a, True) for a in actions)):
             return True
         # using the tile's wheel bonus first may make an action performable (a bonus of 1 stone for a wall)
         if not taken.state.turn_info.get("bonus_key") or "bonus" not in taken._legal_now():
@@ -297,6 +314,24 @@ class Game:
             return any(a.startswith("act ") for a in _completions(bonus))
         return any(bonus._can_perform(a, True) for a in actions)
 
+    def _take_payment(self, pos: int, tile: str) -> tuple | None:
+        """What taking the tile at a crane position changes for its taker when that is only a constant price
+        (((resource, n), ...), () when free); None when it may set off more (points someone listens to)."""
+        geometry, machine, s = self.rules.geometry, self.rules.machine, self.state
+        if (geometry.points[pos] or tile in s.table["crane"]["flagged"]) and machine.listens(s, s.current, "action_tile_scored"):
+            return None
+        key = geometry.cost_keys[pos]
+        return machine.constant(self.rules.tables.programs[key]) if key else ()
+
+    def _after_payment(self, paid: tuple) -> "Game":
+        if not paid:
+            return self
+        work = self.state.clone()
+        holdings = work.player(work.current).holdings
+        for r, n in paid:
+            holdings[r] = holdings.get(r, 0) - n
+        return Game(self.rules, work)
+
     def _taken(self, tile: str) -> "Game | None":
         """The game after taking a tile, kept for ``apply``; None when the rules refuse the take."""
         action = "take " + tile
@@ -308,12 +343,20 @@ class Game:
             except RulesError:
                 return None
             self._tried[action] = work
-        return Game(self.rules, work.clone())
+        return Game(self.rules, work)  # only read, or copied before a try
 
     def _can_perform(self, action: str, main: bool) -> bool:
-        """Whether an action can be performed now, without a try when the program tells: a build by its row
+        """Whether an action can be performed now, without a try when the program tells (see
+        ``_perform_verdict``); else a try on a copy."""
+        verdict = self._perform_verdict(action, main)
+        if verdict is not None:
+            return verdict
+        return self._completes(f"{'act' if main else 'extra'} {action}")
+
+    def _perform_verdict(self, action: str, main: bool) -> bool | None:
+        """Whether an action can be performed now, when that is known without a try: a build by its row
         (no tile to take, or a tile surely placed), another program by a cheap exact rejection of a first
-        statement that cannot be made, then by what cannot fail (see fallible.py); else a try on a copy."""
+        statement that cannot be made, then by what cannot fail (see fallible.py); None when unknown."""
         key, sure, builds = self.rules.offers.actions[action]
         event = {"action": action, "main": main, "discount": {}, "with": []}
         s = self.state
@@ -326,7 +369,7 @@ class Game:
             return False
         elif sure or fall.sure(s, s.current, self.rules.tables.programs[key].steps):
             return True
-        return self._completes(f"{'act' if main else 'extra'} {action}")
+        return None
 
     def _bonus_payable(self, key: str) -> bool:
         """A bonus that opens with an optional payment is offered only once it can be paid
@@ -463,6 +506,7 @@ class _Offers:
     refresh_price: dict  # (row kind, "n" as in the action) -> price, or () when free
     seals: tuple  # (seal id, price)
     tile_actions: dict  # action tile -> the playable actions it shows
+    tile_actions_cheap_first: dict  # the same, builds last (they are the dearest to judge)
     actions: dict  # action -> (program key, sure to finish once its first statement can be made, opens with a build)
     one_shot: dict  # single-use record id -> (its effect's program key, sure to finish)
     one_shot_kinds: tuple  # the record kinds that have single-use records
@@ -515,8 +559,9 @@ class _Offers:
         anytime = tuple((name, key, fall.safe_once_started(key), _entry_price(t, book, key))
                         for name, key in sorted(t.layout.anytime.items()))
         refresh_price = {(kind, str(n)): price or () for kind, costs in refresh for n, price in costs}
-        return _Offers(book, take, refresh, extra, refresh_price, seals, tiles, actions, one_shot, one_shot_kinds, anytime,
-                       tuple(sorted(rules.playable_actions)))
+        cheap_first = {tile: tuple(sorted(acts, key=lambda a: actions[a][2])) for tile, acts in tiles.items()}
+        return _Offers(book, take, refresh, extra, refresh_price, seals, tiles, cheap_first, actions, one_shot, one_shot_kinds,
+                       anytime, tuple(sorted(rules.playable_actions)))
 
 
 def _entry_price(t: Tables, book: PriceBook, key: str) -> int | None:
@@ -535,6 +580,7 @@ def _entry_price(t: Tables, book: PriceBook, key: str) -> int | None:
 
 
 _NAMED = ("pick", "place", "plank")  # decisions answered by naming the option, not by its number
+_UNJUDGED = object()  # a verdict not worked out yet
 _SEARCH_BUDGET = 40  # tries per completeness check before the remaining choices are trusted
 
 
