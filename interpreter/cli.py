@@ -699,11 +699,14 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on (127.0.0.1: this machine only)."),
     port: int = typer.Option(8000, "--port", min=1, max=65535),
     save_dir: Path = typer.Option(Path("caput-saves"), "--save-dir", help="Folder for saved games."),
+    allow_host: Optional[List[str]] = typer.Option(None, "--allow-host", help="Another name requests may be addressed "
+                                                   "to (repeatable); localhost, 127.0.0.1, [::1] and --host always are."),
 ) -> None:
-    """Play in the browser: a local web server with the game page at http://HOST:PORT/."""
+    """Play in the browser: a local web server with the game page at http://HOST:PORT/. Requests addressed to
+    any other name than a loopback one, --host or --allow-host are refused (no page of another site reaches it)."""
     from .server import serve as run_server
 
-    run_server(host=host, port=port, save_dir=save_dir)
+    run_server(host=host, port=port, save_dir=save_dir, allow_hosts=tuple(allow_host or ()))
 
 
 def main() -> None:
