@@ -516,6 +516,14 @@ def _host_of(header: str | None) -> str | None:
     return name[:-1] if name.endswith(".") else name
 
 
+def _host_name(host: str) -> str | None:
+    """A host to serve on as a Host header names it: `mybox.lan`, `192.168.1.5`, `fe80::1` or `[fe80::1]`."""
+    try:
+        return str(ipaddress.IPv6Address(host.strip()))
+    except ValueError:
+        return _host_of(host)
+
+
 def _is_loopback(name: str) -> bool:
     if name == "localhost":
         return True
@@ -532,7 +540,7 @@ class _HostCheck:
 
     def __init__(self, app, hosts=()):
         self.app = app
-        self.hosts = frozenset(h for h in (_host_of(x) for x in hosts) if h and not _is_loopback(h))
+        self.hosts = frozenset(h for h in (_host_name(x) for x in hosts) if h and not _is_loopback(h))
 
     def allowed(self, header: str | None) -> bool:
         name = _host_of(header)

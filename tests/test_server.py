@@ -447,9 +447,9 @@ def test_requests_to_another_host_are_refused(client, host):
 
 
 def test_a_host_named_to_serve_on_is_allowed_too(save_dir):
-    app = server.create_app(save_dir, hosts=["mybox.lan", "192.168.1.20"])
+    app = server.create_app(save_dir, hosts=["mybox.lan", "192.168.1.20", "fd00::5"])
     with TestClient(app, base_url="http://localhost") as c:
-        for host in ("mybox.lan", "MyBox.lan:8000", "192.168.1.20:8000", "localhost:8000"):
+        for host in ("mybox.lan", "MyBox.lan:8000", "192.168.1.20:8000", "localhost:8000", "[fd00::5]:8000"):
             assert c.get("/api/pack", headers={"Host": host}).status_code == 200, host
         for host in ("evil.example", "mybox.lan.evil.example"):
             assert c.get("/api/pack", headers={"Host": host}).status_code == 403, host
