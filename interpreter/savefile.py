@@ -215,9 +215,9 @@ def _check_log(game, ruleset, players: int, seed: int, data: dict) -> None:
             replay.apply(action)
         except IllegalActionError as exc:
             raise SaveError(f"the log does not replay {where}: step {step} ({action}) is illegal: {_cut(exc.reason)}") from None
-    mine, theirs = json.loads(game.state.to_json()), json.loads(replay.state.to_json())
-    if mine != theirs:
-        raise SaveError(f"the state is not the one its log leads to {where}: {_first_difference(mine, theirs)} differs")
+    saved, replayed = json.loads(game.state.to_json()), json.loads(replay.state.to_json())
+    if saved != replayed:
+        raise SaveError(f"the state is not the one its log leads to {where}: {_first_difference(saved, replayed)} differs")
 
 
 def _first_difference(a, b, here: str = "state") -> str:
