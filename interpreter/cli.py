@@ -139,10 +139,26 @@ def guide(
     out.print(f"{'updated' if changed else 'up to date'}: {escape(str(target))}")
 
 
-def _load(pack: Optional[Path], variant) -> "object":
+_OUTCOMES: dict = {}  # (pack, variants) -> the pipeline's outcome, once per command (a `load` reuses it)
+
+
+@app.callback()
+def _each_command() -> None:
+    """caput: a data-driven rules interpreter for euro board games. Content is YAML; effects are a small DSL."""
+    _OUTCOMES.clear()  # content is read anew by every command
+
+
+def _outcome(pack: Optional[Path], variants):
     from .ruleset import run_pipeline
 
-    outcome = run_pipeline(pack, variant or ())
+    key = (str(pack) if pack is not None else None, tuple(str(v) for v in variants or ()))
+    if key not in _OUTCOMES:
+        _OUTCOMES[key] = run_pipeline(pack, variants or ())
+    return _OUTCOMES[key]
+
+
+def _load(pack: Optional[Path], variant) -> "object":
+    outcome = _outcome(pack, variant)
     if outcome.errors:
         _print_errors(outcome.errors)
         out.print(f"[bold red]{len(outcome.errors)} error(s)[/]; fix them first (`caput validate`).")
@@ -367,10 +383,9 @@ def _load_saved(path: Path, pack):
     """(game, seats) of a save written by `save FILE` or `--log` (seats None when it records none); a clear
     message and exit status 2 when the file is not one this pack can go on with."""
     from . import savefile
-    from .ruleset import run_pipeline
 
     def ruleset_for(variants):
-        outcome = run_pipeline(pack, variants)
+        outcome = _outcome(pack, variants)
         if outcome.errors:
             raise savefile.SaveError(f"its variants ({', '.join(variants)}) do not load: {outcome.errors[0].format()}")
         return outcome.ruleset
