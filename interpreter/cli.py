@@ -139,10 +139,26 @@ def guide(
     out.print(f"{'updated' if changed else 'up to date'}: {escape(str(target))}")
 
 
-def _load(pack: Optional[Path], variant) -> "object":
+_OUTCOMES: dict = {}  # (pack, variants) -> the pipeline's outcome, once per command (a `load` reuses it)
+
+
+@app.callback()
+def _each_command() -> None:
+    """caput: a data-driven rules interpreter for euro board games. Content is YAML; effects are a small DSL."""
+    _OUTCOMES.clear()  # content is read anew by every command
+
+
+def _outcome(pack: Optional[Path], variants):
     from .ruleset import run_pipeline
 
-    outcome = run_pipeline(pack, variant or ())
+    key = (str(pack) if pack is not None else None, tuple(str(v) for v in variants or ()))
+    if key not in _OUTCOMES:
+        _OUTCOMES[key] = run_pipeline(pack, variants or ())
+    return _OUTCOMES[key]
+
+
+def _load(pack: Optional[Path], variant) -> "object":
+    outcome = _outcome(pack, variant)
     if outcome.errors:
         _print_errors(outcome.errors)
         out.print(f"[bold red]{len(outcome.errors)} error(s)[/]; fix them first (`caput validate`).")
@@ -281,12 +297,17 @@ def play(
     from .notation import parse
 
     rs = _load(pack, variant)
+    saved = None
     try:
-        game = _load_saved(load, pack) if load is not None else new_game(rs, players, seed)
+        if load is not None:
+            game, saved = _load_saved(load, pack)
+        else:
+            game = new_game(rs, players, seed)
     except RulesError as exc:
         out.print(f"[bold red]error[/]: {escape(str(exc))}")
         raise typer.Exit(2)
-    bots = _seat_bots(seat or [], game)
+    specs = _saved_specs(game, saved)
+    specs.update(_seat_specs(seat or [], game))
     if moves is not None:
         try:
             lines = moves.read_text(encoding="utf-8").splitlines()
@@ -303,61 +324,89 @@ def play(
                 game.apply(action)
             except IllegalActionError as exc:
                 out.print(f"{escape(str(moves))}:{n}: [bold red]illegal action[/] {escape(text)!r}: {escape(exc.reason)}")
-                _save(game, log)
+                _save(game, log, specs)
                 raise typer.Exit(1)
             out.print(f"{n:>4}  seat {seat}: {action}", markup=False)
         out.print(_summary(game), markup=False)
         if game.is_terminal():
             _final(game)
-        _save(game, log)
+        _save(game, log, specs)
         return
-    game = _interactive(game, bots, pack)
+    game, specs = _interactive(game, specs, pack)
     if game.is_terminal():
         _final(game)
-    _save(game, log)
+    _save(game, log, specs)
 
 
-def _seat_bots(specs: list[str], game) -> dict:
-    """`--seat 2=greedy` -> {1: bot}; a clear error for a bad seat or bot."""
+def _seat_specs(specs: list[str], game) -> dict[int, str]:
+    """`--seat 2=greedy` -> {1: "greedy"}; a clear error for a bad seat or bot."""
     from .bots import make_bot
 
-    bots = {}
+    out_specs = {}
     for spec in specs:
         number, _, name = spec.partition("=")
         if not number.isdigit() or not 1 <= int(number) <= len(game.state.players) or game.is_dummy(int(number) - 1):
             out.print(f"[bold red]error[/]: --seat {escape(spec)}: seats are 1..{len(game.state.players)} (not the dummy)")
             raise typer.Exit(2)
         try:
-            bots[int(number) - 1] = make_bot(name or "greedy", game.rules)
+            make_bot(name or "greedy", game.rules)
         except ValueError as exc:
             out.print(f"[bold red]error[/]: --seat {escape(spec)}: {escape(str(exc))}")
             raise typer.Exit(2)
-    return bots
+        out_specs[int(number) - 1] = name or "greedy"
+    return out_specs
+
+
+def _playing_seats(game) -> list[int]:
+    """The seat indices people or bots play (not the rulebook's automatic dummy)."""
+    return [i for i in range(len(game.state.players)) if not game.is_dummy(i)]
+
+
+def _saved_specs(game, saved: Optional[list[str]]) -> dict[int, str]:
+    """The bots a save recorded, by seat index (every seat human when it recorded none)."""
+    if saved is None:
+        return {}
+    return {i: spec for i, spec in zip(_playing_seats(game), saved) if spec != "human"}
+
+
+def _seats_to_save(game, specs: dict[int, str]) -> list[str]:
+    return [specs.get(i, "human") for i in _playing_seats(game)]
+
+
+def _bots(specs: dict[int, str], game) -> dict:
+    from .bots import make_bot
+
+    return {seat: make_bot(spec, game.rules) for seat, spec in specs.items()}
 
 
 def _load_saved(path: Path, pack):
-    """A game saved by `save FILE` or `--log`; a clear error (and nothing lost) when the file is not one."""
-    from .engine import Game
+    """(game, seats) of a save written by `save FILE` or `--log` (seats None when it records none); a clear
+    message and exit status 2 when the file is not one this pack can go on with."""
+    from . import savefile
+
+    def ruleset_for(variants):
+        outcome = _outcome(pack, variants)
+        if outcome.errors:
+            raise savefile.SaveError(f"its variants ({', '.join(variants)}) do not load: {outcome.errors[0].format()}")
+        return outcome.ruleset
 
     try:
-        text = path.read_text(encoding="utf-8")
-        data = json.loads(text)
-        game = Game.from_json(_load(pack, data.get("variants") or ()), text)
-        game.legal_actions()  # a state the engine cannot read fails here, not mid-game
-        return game
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
-        out.print(f"[bold red]error[/]: {escape(str(path))} is not a saved caput game ({escape(type(exc).__name__)}: {escape(str(exc))})")
+        return savefile.load(path, ruleset_for)
+    except savefile.SaveError as exc:
+        out.print(f"[bold red]error[/]: {escape(exc.describe(str(path)))}")
         raise typer.Exit(2)
 
 
-def _interactive(game, bots: dict, pack):
-    """The terminal loop: bots move by themselves; people pick by number or notation, or `undo`, `save F`, `load F`."""
+def _interactive(game, specs: dict[int, str], pack):
+    """The terminal loop: bots move by themselves; people pick by number or notation, or `undo`, `save F`, `load F`.
+    Returns the game and the bots' seats (a `load` may change both)."""
     import random as _random
 
     from .errors import IllegalActionError
     from .notation import describe, parse
 
     rng = _random.Random(game.state.table.get("seed", 0))
+    bots = _bots(specs, game)
     history = []  # states before each human action, for undo
     while not game.is_terminal():
         seat = game.current_player
@@ -376,6 +425,7 @@ def _interactive(game, bots: dict, pack):
         except EOFError:
             break
         word, _, arg = line.partition(" ")
+        arg = arg.strip()
         if line in ("q", "quit"):
             break
         if line == "undo":
@@ -386,13 +436,17 @@ def _interactive(game, bots: dict, pack):
             continue
         if word in ("save", "load") and arg:
             if word == "save":
-                Path(arg).write_text(game.to_json(), encoding="utf-8")
-                out.print(f"saved to {escape(arg)}")
+                _write_save(game, Path(arg), specs, "saved to")
             else:
                 try:
-                    game, history = _load_saved(Path(arg), pack), []
+                    loaded, saved = _load_saved(Path(arg), pack)
                 except typer.Exit:
-                    pass  # the message is printed; the game in progress goes on
+                    continue  # the message is printed; the game in progress goes on
+                game, history = loaded, []
+                specs = _saved_specs(game, saved)
+                bots = _bots(specs, game)
+                who = ", ".join(f"seat {i + 1} {spec}" for i, spec in sorted(specs.items())) or "every seat human"
+                out.print(f"loaded {escape(arg)}: {len(game.state.log)} steps played; {escape(who)}")
             continue
         try:
             action = parse(line, legal)
@@ -401,7 +455,7 @@ def _interactive(game, bots: dict, pack):
             history.append(before)
         except IllegalActionError as exc:
             out.print(f"[bold red]illegal[/]: {escape(exc.reason)}")
-    return game
+    return game, specs
 
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
@@ -415,10 +469,22 @@ def _show(game) -> None:
         out.print(f"[{colour}]{escape(line)}[/]" if colour else escape(line))
 
 
-def _save(game, log: Optional[Path]) -> None:
+def _write_save(game, path: Path, specs: dict[int, str], done: str) -> bool:
+    """Write the game and who plays its seats to `path`; a message (not a crash) when it cannot be written."""
+    from . import savefile
+
+    try:
+        path.write_text(savefile.dumps(game, _seats_to_save(game, specs)), encoding="utf-8")
+    except OSError as exc:
+        out.print(f"[bold red]error[/]: cannot write {escape(str(path))}: {escape(exc.strerror or 'the file cannot be written')}")
+        return False
+    out.print(f"{done} {escape(str(path))}")
+    return True
+
+
+def _save(game, log: Optional[Path], specs: dict[int, str]) -> None:
     if log is not None:
-        log.write_text(game.to_json(), encoding="utf-8")
-        out.print(f"game written to {escape(str(log))}")
+        _write_save(game, log, specs, "game written to")
 
 
 @app.command()
@@ -428,17 +494,30 @@ def replay(
     variant: Optional[List[Path]] = VariantOpt,
 ) -> None:
     """Show a game step by step: every action with the state after it, then the final scores."""
+    from . import savefile
     from .engine import new_game
-    from .errors import IllegalActionError
+    from .errors import IllegalActionError, RulesError
 
     try:
-        data = json.loads(log.read_text(encoding="utf-8"))
-        players, seed, actions = data["players"], data["state"]["table"]["seed"], data["state"]["log"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        out.print(f"[bold red]error[/]: {escape(str(log))} is not a caput game log ({escape(type(exc).__name__)}: {escape(str(exc))})")
+        data = savefile.parse(savefile.read(log))
+        table = data["state"].get("table")
+        players, seed = data.get("players"), table.get("seed") if isinstance(table, dict) else None
+        actions = data["state"].get("log")
+        if type(players) is not int or type(seed) is not int:
+            raise savefile.SaveError("it has no player count or no seed")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise savefile.SaveError("its log is not a list of actions")
+        variants = savefile.header_variants(data)
+    except savefile.SaveError as exc:
+        reason = f"{log} is not a caput game log: {exc.reason}" if exc.kind == "invalid" else exc.describe(str(log))
+        out.print(f"[bold red]error[/]: {escape(reason)}")
         raise typer.Exit(2)
-    rs = _load(pack, variant or data.get("variants") or ())
-    game = new_game(rs, players, seed)
+    rs = _load(pack, variant or variants)
+    try:
+        game = new_game(rs, players, seed)
+    except RulesError as exc:
+        out.print(f"[bold red]error[/]: {escape(str(log))} is not a caput game log: {escape(str(exc))}")
+        raise typer.Exit(2)
     for n, action in enumerate(actions, 1):
         try:
             game.apply(action)
@@ -614,7 +693,7 @@ def render(
     """Draw the whole table of a saved game: city, crane, rows, projects, seals and every player's board."""
     from .render import render_png, render_svg
 
-    game = _load_saved(state, pack)
+    game, _ = _load_saved(state, pack)
     if output.suffix.lower() == ".png":
         try:
             output.write_bytes(render_png(game, scale))
@@ -635,11 +714,14 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on (127.0.0.1: this machine only)."),
     port: int = typer.Option(8000, "--port", min=1, max=65535),
     save_dir: Path = typer.Option(Path("caput-saves"), "--save-dir", help="Folder for saved games."),
+    allow_host: Optional[List[str]] = typer.Option(None, "--allow-host", help="Another name requests may be addressed "
+                                                   "to (repeatable); localhost, 127.0.0.1, [::1] and --host always are."),
 ) -> None:
-    """Play in the browser: a local web server with the game page at http://HOST:PORT/."""
+    """Play in the browser: a local web server with the game page at http://HOST:PORT/. Requests addressed to
+    any other name than a loopback one, --host or --allow-host are refused (no page of another site reaches it)."""
     from .server import serve as run_server
 
-    run_server(host=host, port=port, save_dir=save_dir)
+    run_server(host=host, port=port, save_dir=save_dir, allow_hosts=tuple(allow_host or ()))
 
 
 def main() -> None:

@@ -25,6 +25,7 @@ a face-down stack (a tile or card was drawn, or a row refilled) or drew to keep 
 from __future__ import annotations
 
 import importlib
+import ipaddress
 import json
 import os
 import random
@@ -45,7 +46,7 @@ from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from . import crane, schedule
+from . import crane, savefile, schedule
 from .bots import make_bot
 from .engine import Game, new_game
 from .errors import ContentErrors, IllegalActionError, RulesError
@@ -137,10 +138,10 @@ def _variant_names_of_save(data: dict) -> tuple[str, ...]:
     if isinstance(server, dict) and isinstance(server.get("variants"), list):
         return _check_variants(server["variants"])
     names = []
-    for v in data.get("variants") or ():
+    for v in savefile.header_variants(data):
         stem = Path(str(v)).stem
         if stem not in _pack_variants():
-            raise ValueError(f"the save uses the variant {v!r}, which is not one of the pack's own variants")
+            raise savefile.SaveError(f"the save uses the variant {v!r}, which is not one of the pack's own variants")
         names.append(stem)
     return tuple(names)
 
@@ -452,42 +453,30 @@ def _write_atomic(path: Path, text: str) -> None:
 
 
 def _save_text(session: _Session) -> str:
-    data = json.loads(session.game.to_json())  # the engine's own format: `caput play --load` reads it too
-    data["server"] = {"format": SAVE_FORMAT, "seats": [k for k in session.kinds if k != AUTOMATIC],
-                      "variants": list(session.variants), "actors": list(session.actors)}
-    return json.dumps(data, sort_keys=True)
+    """The engine's own format with who plays each seat (`caput play --load` reads it too), and the server's record."""
+    return savefile.dumps(session.game, [k for k in session.kinds if k != AUTOMATIC],
+                          {"server": {"format": SAVE_FORMAT, "variants": list(session.variants),
+                                      "actors": list(session.actors)}})
 
 
 def _game_from_save(text: str, seats: list[str] | None, name: str) -> _Session:
-    """A session from a saved game; ValueError (and friends) with the reason when the file is not one."""
-    data = json.loads(text)
-    if not isinstance(data, dict) or not isinstance(data.get("state"), dict):
-        raise TypeError("the file holds no game state")
+    """A session from a saved game, checked by interpreter/savefile.py as `caput play` checks it: SaveError
+    (or an HTTPException for variants the server does not offer) when the file is not one to go on with."""
+    data = savefile.parse(text)
     variants = _variant_names_of_save(data)
     rs = _ruleset(variants)
-    if data.get("pack") not in (None, rs.pack_id):
-        raise ValueError(f"the save is for the pack {data.get('pack')!r}, the server plays {rs.pack_id!r}")
-    players = data.get("players")
-    if not isinstance(players, int) or not rs.single("pack").players.min <= players <= rs.single("pack").players.max:
-        raise ValueError(f"bad player count {players!r}")
-    game = Game.from_json(rs, text)
-    game.rules.schedule  # noqa: B018 - a player count without a seating fails here
-    if len(game.state.players) != game.rules.schedule.seats:
-        raise ValueError(f"the state has {len(game.state.players)} seats, {players} players need {game.rules.schedule.seats}")
-    if not isinstance(game.state.log, list) or not all(isinstance(a, str) for a in game.state.log):
-        raise ValueError("the log is not a list of actions")
-    if not game.is_terminal():
-        game.current_player  # noqa: B018
-        game.legal_actions()  # a state the engine cannot read fails here, not in the middle of a game
-    server = data.get("server") if isinstance(data.get("server"), dict) else {}
-    if seats is None and isinstance(server.get("seats"), list):
-        seats = server["seats"]
+    game = savefile.game_from_data(data, rs)
+    if seats is None:
+        saved = savefile.saved_seats(data)
+        if saved is not None:  # a terminal save may name a bot with its options (mcts:200): the kind is before `:`
+            seats = [kind.partition(":")[0] for kind in saved]
     if seats is None:
         seats = ["human"] * sum(1 for i in range(len(game.state.players)) if not game.is_dummy(i))
     kinds = _seat_kinds(game, list(seats))
+    server = data.get("server") if isinstance(data.get("server"), dict) else {}
     actors = server.get("actors")
     if not (isinstance(actors, list) and len(actors) == len(game.state.log)
-            and all(a is None or (isinstance(a, int) and 0 <= a < len(kinds)) for a in actors)):
+            and all(a is None or (type(a) is int and 0 <= a < len(kinds)) for a in actors)):
         actors = [None] * len(game.state.log)
     seed = game.state.table.get("seed")
     session = _Session(secrets.token_urlsafe(9), game, kinds, variants,
@@ -501,16 +490,93 @@ def _game_from_save(text: str, seats: list[str] | None, name: str) -> _Session:
     return session
 
 
+# --------------------------------------------------------------------------- the Host header
+
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+
+
+def _host_of(header: str | None) -> str | None:
+    """The host name of a Host header, lower case and without its port; None when it is not a host[:port]."""
+    if not header:
+        return None
+    value = header.strip().lower()
+    if value.startswith("["):  # an IPv6 address: [::1] or [::1]:8000
+        end = value.find("]")
+        name, rest = value[1:end], value[end + 1:]
+        if end < 0 or (rest and not (rest[:1] == ":" and rest[1:].isdigit())):
+            return None
+        try:
+            return str(ipaddress.IPv6Address(name))
+        except ValueError:
+            return None
+    name, colon, port = value.partition(":")
+    if (colon and not port.isdigit()) or not name or not re.fullmatch(r"[a-z0-9._-]+", name):
+        return None
+    return name[:-1] if name.endswith(".") else name
+
+
+def _host_name(host: str) -> str | None:
+    """A host to serve on as a Host header names it: `mybox.lan`, `192.168.1.5`, `fe80::1` or `[fe80::1]`."""
+    try:
+        return str(ipaddress.IPv6Address(host.strip()))
+    except ValueError:
+        return _host_of(host)
+
+
+def _is_loopback(name: str) -> bool:
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+class _HostCheck:
+    """Refuses (403) every request whose Host header does not name this machine's loopback interface or one
+    of ``hosts``: a page of another site that points its own name at 127.0.0.1 (DNS rebinding) sends that
+    name, and so cannot read or play the games here."""
+
+    def __init__(self, app, hosts=()):
+        self.app = app
+        self.hosts = frozenset(h for h in (_host_name(x) for x in hosts) if h and not _is_loopback(h))
+
+    def allowed(self, header: str | None) -> bool:
+        name = _host_of(header)
+        return name is not None and (_is_loopback(name) or name in self.hosts)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        header = next((v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"host"), None)
+        if self.allowed(header):
+            return await self.app(scope, receive, send)
+        if scope["type"] == "websocket":
+            return await send({"type": "websocket.close", "code": 1008})
+        shown = ", ".join(LOOPBACK_NAMES + tuple(sorted(self.hosts)))
+        detail = (f"this caput server answers only requests addressed to {shown} (any port); the Host header "
+                  f"here is {header!r}. A page of another site cannot reach the games on this machine. "
+                  "To serve on another name, start the server with --host NAME.")
+        body = json.dumps({"detail": detail}).encode("utf-8")
+        await send({"type": "http.response.start", "status": 403,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
 # --------------------------------------------------------------------------- the application
 
 
-def create_app(save_dir: Path) -> FastAPI:
+def create_app(save_dir: Path, hosts=()) -> FastAPI:
+    """The application; it answers requests addressed to a loopback name (localhost, 127.0.0.1, [::1]) and
+    to the names in ``hosts`` only (see ``_HostCheck``)."""
     save_dir = Path(save_dir)
     save_dir.mkdir(parents=True, exist_ok=True)
     store = _Store()
     app = FastAPI(title="caput", description="Play a content pack in the browser with the caput rules engine.")
     app.state.store = store
     app.state.save_dir = save_dir
+    app.add_middleware(_HostCheck, hosts=tuple(hosts))
 
     @app.get("/api/pack")
     def pack() -> dict:
@@ -615,16 +681,16 @@ def create_app(save_dir: Path) -> FastAPI:
         if not path.is_file():
             raise HTTPException(404, f"no saved game named {body.name!r}")
         try:
-            text = path.read_text(encoding="utf-8")
+            text = savefile.read(path)
             session = _game_from_save(text, list(body.seats) if body.seats is not None else None, body.name)
             with session.lock:
                 session.run_bots()
         except HTTPException as exc:
             raise HTTPException(400, f"{body.name}.json cannot be loaded: {exc.detail}") from None
-        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError, IndexError,
-                RulesError, IllegalActionError) as exc:
-            raise HTTPException(400, f"{body.name}.json is not a saved caput game "
-                                     f"({type(exc).__name__}: {exc})") from None
+        except savefile.SaveError as exc:
+            raise HTTPException(400, exc.describe(f"{body.name}.json")) from None
+        except (RulesError, IllegalActionError) as exc:  # a bot could not move: the engine's words
+            raise HTTPException(400, f"{body.name}.json cannot be played on: {exc}") from None
         store.add(session)
         with session.lock:
             return _view(session, session.game)
@@ -666,8 +732,16 @@ def create_app(save_dir: Path) -> FastAPI:
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, save_dir: Path | str = Path("caput-saves")) -> None:
-    """Run the server until interrupted (127.0.0.1 only unless another host is given)."""
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")  # every interface: not a name a request is addressed to
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, save_dir: Path | str = Path("caput-saves"), allow_hosts=()) -> None:
+    """Run the server until interrupted (127.0.0.1 only unless another host is given). It answers requests
+    addressed to a loopback name, to ``host`` when that is another name to serve on, and to ``allow_hosts``."""
     import uvicorn
 
-    uvicorn.run(create_app(Path(save_dir)), host=host, port=port, log_level="info")
+    hosts = tuple(allow_hosts) + (() if host in WILDCARD_HOSTS else (host,))
+    if host in WILDCARD_HOSTS and not allow_hosts:
+        print(f"caput: listening on every interface ({host or 'all'}), but answering only requests addressed to "
+              f"{', '.join(LOOPBACK_NAMES)}; name this machine with --allow-host NAME to play from elsewhere")
+    uvicorn.run(create_app(Path(save_dir), hosts=hosts), host=host, port=port, log_level="info")

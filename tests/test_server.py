@@ -25,7 +25,7 @@ def save_dir(tmp_path):
 
 @pytest.fixture
 def client(save_dir):
-    with TestClient(server.create_app(save_dir)) as c:
+    with TestClient(server.create_app(save_dir), base_url="http://localhost:8000") as c:
         yield c
 
 
@@ -271,11 +271,11 @@ def test_save_list_and_load(client, save_dir):
 
 
 @pytest.mark.parametrize("content, words", [
-    ("not json at all", "JSONDecodeError"),
+    ("not json at all", "not valid JSON"),
     ("[1, 2]", "no game state"),
     ('{"state": 5}', "no game state"),
     ('{"players": 2, "state": {"players": []}}', "is not a saved caput game"),
-    ('{"players": 9, "state": {}}', "player count"),
+    ('{"players": 9, "state": {}}', "9 players"),
     ('{"players": 2, "variants": ["/etc/passwd"], "state": {}}', "not one of the pack's own variants"),
 ])
 def test_loading_a_corrupt_save_is_a_400_and_loses_nothing(client, save_dir, content, words):
@@ -376,3 +376,116 @@ def test_the_page_and_its_files_are_served(client):
         r = client.get(f"/static/{name}")
         assert r.status_code == 200 and kind in r.headers["content-type"]
     assert client.get("/static/../server.py").status_code == 404
+
+
+def _clean(text: str) -> None:
+    import re
+
+    found = re.search(r"\b[A-Z][A-Za-z]*(Error|Exception)\b|Traceback", text)
+    assert found is None, f"an exception shows: {found.group(0)!r} in {text}"
+
+
+def test_a_save_whose_state_does_not_follow_from_its_log_is_refused(client, save_dir):
+    view = act(client, new(client), "take tile_building_mines")
+    client.post(f"/api/games/{view['id']}/save", json={"name": "whole"})
+    data = json.loads((save_dir / "whole.json").read_text(encoding="utf-8"))
+    assert data["seats"] == ["human", "greedy"] and data["seed"] == SEED
+    for name, change, words in (
+        ("score", lambda d: d["state"]["players"][0].__setitem__("score", 40), "not the one its log leads to"),
+        ("three", lambda d: d["state"]["players"].append(d["state"]["players"][1]), "holds 3 seats"),
+        ("seed", lambda d: d.__setitem__("seed", SEED + 1), "seed"),
+        ("variants", lambda d: d["server"].__setitem__("variants", ["crane_b"]), "variants"),
+        ("type", lambda d: d["state"].__setitem__("turn", "one"), "state.turn should be a whole number"),
+    ):
+        broken = json.loads(json.dumps(data))
+        change(broken)
+        (save_dir / f"{name}.json").write_text(json.dumps(broken), encoding="utf-8")
+        r = client.post("/api/load", json={"name": name})
+        assert r.status_code == 400, r.text
+        assert f"{name}.json" in r.json()["detail"] and words in r.json()["detail"], r.text
+        _clean(r.json()["detail"])
+    assert len(get(client, view)["log"]) == 1
+
+
+def test_the_web_loads_a_terminal_save_with_its_bots(client, tmp_path):
+    from typer.testing import CliRunner
+
+    from interpreter.cli import app
+
+    path = client.app.state.save_dir / "from_terminal.json"
+    r = CliRunner().invoke(app, ["play", "--seed", "2", "--seat", "2=mcts:5"], input=f"save {path}\nq\n")
+    assert r.exit_code == 0, r.output
+    r = client.post("/api/load", json={"name": "from_terminal"})
+    assert r.status_code == 200, r.text
+    assert [s["kind"] for s in r.json()["seats"]] == ["human", "mcts"]
+
+
+# --------------------------------------------------------------------------- the Host header
+
+
+ALLOWED_HOSTS = ["localhost", "localhost:8000", "LOCALHOST:1", "127.0.0.1", "127.0.0.1:8000", "[::1]", "[::1]:8000"]
+REFUSED_HOSTS = ["evil.example", "evil.example:8000", "localhost.evil.example", "127.0.0.1.nip.io", "attacker:8000",
+                 "10.0.0.1", "0.0.0.0:8000", "[::2]:80", "[::1", "localhost:x", "", "localhost:8000@evil.example"]
+
+
+@pytest.mark.parametrize("host", ALLOWED_HOSTS)
+def test_requests_to_a_loopback_name_are_served(client, host):
+    r = client.get("/api/pack", headers={"Host": host})
+    assert r.status_code == 200, r.text
+
+
+@pytest.mark.parametrize("host", REFUSED_HOSTS)
+def test_requests_to_another_host_are_refused(client, host):
+    """A page of another site that rebinds its name to 127.0.0.1 sends its own name as the Host: refused."""
+    view = new(client)
+    for method, url in (("GET", "/"), ("GET", "/api/pack"), ("GET", f"/api/games/{view['id']}"),
+                        ("GET", "/api/saves"), ("POST", "/api/games"), ("GET", "/static/app.js")):
+        r = client.request(method, url, headers={"Host": host}, json={} if method == "POST" else None)
+        assert r.status_code == 403, (method, url, r.status_code)
+        assert "Host" in r.json()["detail"] and "localhost" in r.json()["detail"], r.text
+        assert view["id"] not in r.text
+
+
+def test_a_host_named_to_serve_on_is_allowed_too(save_dir):
+    app = server.create_app(save_dir, hosts=["mybox.lan", "192.168.1.20", "fd00::5"])
+    with TestClient(app, base_url="http://localhost") as c:
+        for host in ("mybox.lan", "MyBox.lan:8000", "192.168.1.20:8000", "localhost:8000", "[fd00::5]:8000"):
+            assert c.get("/api/pack", headers={"Host": host}).status_code == 200, host
+        for host in ("evil.example", "mybox.lan.evil.example"):
+            assert c.get("/api/pack", headers={"Host": host}).status_code == 403, host
+
+
+def test_serve_allows_the_host_it_listens_on(save_dir, monkeypatch):
+    uvicorn = pytest.importorskip("uvicorn")
+    started = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(app=app, **kw))
+    from typer.testing import CliRunner
+
+    from interpreter.cli import app as cli
+
+    r = CliRunner().invoke(cli, ["serve", "--host", "mybox.lan", "--port", "8123", "--save-dir", str(save_dir)])
+    assert r.exit_code == 0, r.output
+    assert started["host"] == "mybox.lan" and started["port"] == 8123
+    with TestClient(started["app"], base_url="http://localhost") as c:
+        assert c.get("/api/pack", headers={"Host": "mybox.lan:8123"}).status_code == 200
+        assert c.get("/api/pack", headers={"Host": "127.0.0.1:8123"}).status_code == 200
+        assert c.get("/api/pack", headers={"Host": "evil.example:8123"}).status_code == 403
+    server.serve(host="127.0.0.1", port=8124, save_dir=save_dir)  # the default: loopback names only
+    with TestClient(started["app"], base_url="http://localhost") as c:
+        assert c.get("/api/pack", headers={"Host": "mybox.lan"}).status_code == 403
+        assert c.get("/api/pack", headers={"Host": "localhost:8124"}).status_code == 200
+
+
+def test_serving_on_every_interface_answers_only_the_names_allowed(save_dir, monkeypatch, capsys):
+    uvicorn = pytest.importorskip("uvicorn")
+    started = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(app=app, **kw))
+    server.serve(host="0.0.0.0", port=8000, save_dir=save_dir)
+    assert "--allow-host" in capsys.readouterr().out
+    with TestClient(started["app"], base_url="http://localhost") as c:
+        assert c.get("/api/pack", headers={"Host": "0.0.0.0:8000"}).status_code == 403
+        assert c.get("/api/pack", headers={"Host": "localhost:8000"}).status_code == 200
+    server.serve(host="0.0.0.0", port=8000, save_dir=save_dir, allow_hosts=("mybox.lan",))
+    with TestClient(started["app"], base_url="http://localhost") as c:
+        assert c.get("/api/pack", headers={"Host": "mybox.lan:8000"}).status_code == 200
+        assert c.get("/api/pack", headers={"Host": "evil.example"}).status_code == 403

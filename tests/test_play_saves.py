@@ -1,0 +1,238 @@
+"""Saving and loading games in `caput play` (interpreter/cli.py, interpreter/savefile.py).
+
+`caput play` is driven through its standard input: in-process with typer's CliRunner for the many loads
+of the fuzz test, and in a subprocess for the plain cases.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from interpreter import savefile
+from interpreter.cli import app
+from interpreter.engine import new_game
+from interpreter.ruleset import load_ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+# an exception's class name, as Python prints it (KeyError, IndexError, JSONDecodeError, RulesError, ...)
+EXCEPTION_NAME = re.compile(r"\b[A-Z][A-Za-z]*(Error|Exception|Exit)\b|Traceback")
+
+
+def caput(*args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "interpreter", *args], cwd=ROOT, input=stdin, capture_output=True,
+                          text=True, timeout=300)
+
+
+def play(*args, stdin=""):
+    """`caput play ARGS` in this process, reading `stdin`."""
+    return CliRunner().invoke(app, ["play", *args], input=stdin, catch_exceptions=False)
+
+
+def clean(text: str) -> None:
+    found = EXCEPTION_NAME.search(text)
+    assert found is None, f"an exception shows: {found.group(0)!r} in\n{text}"
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_ruleset()
+
+
+@pytest.fixture
+def saved(tmp_path):
+    """A real terminal save: seat 1 plays its first turn (`end` when it can, else its first legal action),
+    the greedy bot on seat 2 its own, and seat 1 starts its second turn."""
+    path = tmp_path / "real.json"
+    r = play("--players", "2", "--seed", "3", "--seat", "2=greedy", stdin="end\n1\n" * 6 + f"save {path}\nq\n")
+    assert r.exit_code == 0, r.output
+    assert path.is_file(), r.output
+    return path
+
+
+def test_a_save_for_five_players_is_refused_at_the_prompt_and_the_game_goes_on(saved, tmp_path):
+    data = json.loads(saved.read_text())
+    data["players"] = 5
+    five = tmp_path / "five.json"
+    five.write_text(json.dumps(data))
+    after = tmp_path / "after.json"
+    r = caput("play", "--players", "2", stdin=f"take tile_wall_road\nload {five}\nsave {after}\nq\n")
+    assert r.returncode == 0, r.stdout + r.stderr
+    clean(r.stdout + r.stderr)
+    assert f"{five} is not a saved caput game" in r.stdout and "5 players" in r.stdout
+    assert json.loads(after.read_text())["state"]["log"] == ["take tile_wall_road"]  # the game in progress is kept
+    assert r.stdout.count("seat 1> ") >= 3  # the prompt came back after the refused load
+
+
+def test_play_load_of_a_bad_save_is_refused_with_a_clear_message(saved, tmp_path):
+    data = json.loads(saved.read_text())
+    data["players"] = 5
+    five = tmp_path / "five.json"
+    five.write_text(json.dumps(data))
+    r = caput("play", "--load", str(five), stdin="q\n")
+    assert r.returncode == 2, r.stdout + r.stderr
+    clean(r.stdout + r.stderr)
+    assert "5 players" in r.stdout and "1..4" in r.stdout
+
+
+def test_a_missing_file_says_so(tmp_path):
+    gone = tmp_path / "gone.json"
+    r = play("--load", str(gone))
+    assert r.exit_code == 2
+    clean(r.output)
+    assert f"{gone}: no such file" in r.output
+    r = play(stdin=f"load {gone}\nq\n")
+    assert r.exit_code == 0 and f"{gone}: no such file" in r.output
+    clean(r.output)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d["state"]["players"].append(copy.deepcopy(d["state"]["players"][1])), "holds 3 seats"),
+    (lambda d: d.__setitem__("players", 3), "holds 2 seats"),
+    (lambda d: d.__setitem__("pack", "another_pack"), "another_pack"),
+    (lambda d: d.__setitem__("seed", 99), "seed"),
+    (lambda d: d.__setitem__("variants", ["crane_b"]), "log"),  # the state was not set up with that variant
+    (lambda d: d["state"]["table"].__setitem__("seed", 99), "seed"),
+    (lambda d: d["state"]["players"][0].__setitem__("score", 50), "log"),
+])
+def test_a_save_whose_header_and_state_disagree_is_refused(saved, rules, change, words):
+    data = json.loads(saved.read_text())
+    change(data)
+    with pytest.raises(savefile.SaveError) as caught:
+        savefile.game_from_data(data, load_ruleset(None, tuple(data["variants"])) if data["variants"] else rules)
+    clean(str(caught.value))
+    assert words in str(caught.value)
+
+
+def test_a_terminal_save_keeps_its_bots_and_loading_brings_them_back(saved, tmp_path):
+    data = json.loads(saved.read_text())
+    assert data["seats"] == ["human", "greedy"]
+    steps = len(data["state"]["log"])
+    assert data["state"]["log"].count("end") == 2  # seat 1 and the greedy seat 2 played a turn each
+    # play on from the save: the greedy seat 2 moves by itself again
+    log = tmp_path / "more.json"
+    moves = "end\n1\n" * 20
+    r = play("--load", str(saved), "--log", str(log), stdin=moves + "q\n")
+    assert r.exit_code == 0, r.output
+    assert "seat 2 (greedy):" in r.output
+    again = json.loads(log.read_text())
+    assert again["seats"] == ["human", "greedy"] and len(again["state"]["log"]) > steps
+    # `load` at the prompt brings the bots back too
+    r = play("--players", "2", "--seed", "5", stdin=f"load {saved}\n" + moves + "q\n")
+    assert r.exit_code == 0 and "seat 2 (greedy):" in r.output, r.output
+    # --seat given with --load takes that seat over
+    r = play("--load", str(saved), "--seat", "2=random", stdin=moves + "q\n")
+    assert r.exit_code == 0 and "seat 2 (random):" in r.output and "seat 2 (greedy):" not in r.output
+
+
+def _paths(node, here=()):
+    yield here
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, (*here, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, (*here, i))
+
+
+def _set(data, path, value):
+    target = data
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+
+
+def _mutants(text: str, rng: random.Random, count: int):
+    """Truncations of the text, and values of another type put at random places of its JSON."""
+    out = [text[:n] for n in sorted(rng.sample(range(len(text)), count // 3))]
+    data = json.loads(text)
+    paths = [p for p in _paths(data) if p]
+    others = [None, True, -1, 7, 1.5, "x", "", [], [1, "a"], {}, {"a": 1}, 2**70]
+    for path in rng.sample(paths, min(len(paths), count - len(out))):
+        mutant = json.loads(text)
+        old = mutant
+        for step in path:
+            old = old[step]
+        value = rng.choice([v for v in others if type(v) is not type(old)])
+        _set(mutant, path, value)
+        out.append(json.dumps(mutant))
+    for path in rng.sample(paths, 10):  # and keys taken away
+        mutant = json.loads(text)
+        parent = mutant
+        for step in path[:-1]:
+            parent = parent[step]
+        del parent[path[-1]]
+        out.append(json.dumps(mutant))
+    return out
+
+
+def test_fuzz_the_loader_every_broken_save_is_a_clean_message(saved, rules, tmp_path):
+    text = saved.read_text()
+    mutants = _mutants(text, random.Random(13), 150)
+    refused = []
+    for i, mutant in enumerate(mutants):
+        path = tmp_path / f"bad{i}.json"
+        path.write_text(mutant)
+        try:
+            game, seats = savefile.load(path, lambda variants: rules if not variants else load_ruleset(None, variants))
+        except savefile.SaveError as exc:
+            clean(str(exc))
+            assert str(exc).strip()
+            refused.append(path)
+        else:  # a change the game does not depend on: what loads must be playable
+            assert game.is_terminal() or game.legal_actions()
+            assert seats is None or len(seats) == 2
+    assert len(refused) > len(mutants) * 0.8
+    # the same files through `load` at the prompt: each is refused, and the game in progress is kept
+    after = tmp_path / "after.json"
+    script = "take tile_wall_road\n" + "".join(f"load {p}\n" for p in refused) + f"save {after}\nq\n"
+    r = play("--players", "2", "--seat", "2=greedy", stdin=script)
+    assert r.exit_code == 0, r.output
+    clean(r.output)
+    assert r.output.count("is not a saved caput game") == len(refused)
+    final = json.loads(after.read_text())
+    assert final["state"]["log"] == ["take tile_wall_road"] and final["seats"] == ["human", "greedy"]
+
+
+def test_a_save_that_cannot_be_written_is_a_message_and_the_game_goes_on(tmp_path):
+    nowhere = tmp_path / "no" / "such" / "folder" / "g.json"
+    good = tmp_path / "g.json"
+    r = play(stdin=f"take tile_wall_road\nsave {nowhere}\nsave {good}\nq\n")
+    assert r.exit_code == 0, r.output
+    clean(r.output)
+    assert f"cannot write {nowhere}" in r.output
+    assert json.loads(good.read_text())["state"]["log"] == ["take tile_wall_road"]
+
+
+def test_replay_refuses_a_bad_log_without_exception_names(tmp_path):
+    for content in ("{not json", "[]", '{"players": 2}', '{"players": "x", "state": {"table": {"seed": 1}, "log": []}}'):
+        bad = tmp_path / "x.json"
+        bad.write_text(content)
+        r = play_replay(bad)
+        assert r.exit_code == 2 and "not a caput game log" in r.output, r.output
+        clean(r.output)
+    r = play_replay(tmp_path / "missing.json")
+    assert r.exit_code == 2 and "no such file" in r.output
+    clean(r.output)
+
+
+def play_replay(path):
+    return CliRunner().invoke(app, ["replay", str(path)], catch_exceptions=False)
+
+
+def test_a_save_round_trips_through_the_loader(rules):
+    g = new_game(rules, 3, seed=2)
+    rng = random.Random(2)
+    for _ in range(30):
+        g.apply(rng.choice(g.legal_actions()))
+    text = savefile.dumps(g, ["human", "random", "greedy"])
+    loaded, seats = savefile.load_text(text, lambda variants: rules)
+    assert loaded.state.to_json() == g.state.to_json() and seats == ["human", "random", "greedy"]
