@@ -59,6 +59,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E315": ("unknown direction", "Directions are up, down, left, right and sideways."),
     "E317": ("unknown stack", "Use a stack or pool id declared by the pack."),
     "E318": ("reserved word used as a name", "DSL keywords cannot be content names; rename the record or declaration."),
+    "E319": ("negative amount", "Amounts and counts are never below zero: to take resources away, `pay` them. A computed amount that comes out below zero counts as nothing."),
 }
 
 
