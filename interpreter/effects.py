@@ -556,7 +556,8 @@ class Machine:
         values = self.constant(amounts)
         if values is None:
             view = self._view(state, frame)
-            values = [(r, fn(view, None)) for r, fn in amounts]
+            # a computed amount below zero is nothing, as in a gain (a constant one is refused: E319)
+            values = [(r, n) for r, n in ((r, fn(view, None)) for r, fn in amounts) if n > 0]
         holdings = state.players[frame.player].holdings
         if any(holdings.get(r, 0) < n for r, n in values):  # compiled amounts name each resource once
             raise RulesError(f"player {frame.player + 1} cannot pay {list(values)}")

@@ -32,6 +32,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E108": ("number expected", "Give a count, e.g. `advance research 2`."),
     "E109": ("statement keyword expected", "Start each statement with a verb: gain, pay, score, advance, produce, move, perform, build, choose, may, if, repeat, grant, draw, use, place."),
     "E110": ("statement after a trigger", "A trigger's body is one statement; wrap several in braces: `on event: { gain 1 wood; score 1 }`."),
+    "E111": ("effect too long or nested too deeply", "An effect holds at most 1000 words, numbers and symbols and nests at most 100 levels deep; split it into shorter effects or write it flatter."),
     "E201": ("missing field", "Add the field named in the message."),
     "E202": ("unknown field", "The field is not part of this kind; check its spelling in content/README.md."),
     "E203": ("wrong type", "The value has the wrong shape (text, number, list or mapping); see the kind's reference."),
@@ -58,6 +59,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E315": ("unknown direction", "Directions are up, down, left, right and sideways."),
     "E317": ("unknown stack", "Use a stack or pool id declared by the pack."),
     "E318": ("reserved word used as a name", "DSL keywords cannot be content names; rename the record or declaration."),
+    "E319": ("negative amount", "Amounts and counts are never below zero: to take resources away, `pay` them. A computed amount that comes out below zero counts as nothing."),
 }
 
 

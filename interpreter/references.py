@@ -19,6 +19,7 @@ from . import board
 from .dsl.parse import grammar_text
 from .errors import ErrorBag
 from .model import RECORD_KINDS
+from .model.base import Record
 from .source import Document, walk
 
 BLANK = "none"
@@ -363,6 +364,9 @@ class Checker:
         permits = {x.id for x in self.pack.permits}
         for i, r in enumerate(m.rows):
             self.ref(doc, ("rows", i, "kind"), r.kind, set(self.tile_kinds), "E307", "tile kind")
+            if r.regular + r.special == 0:
+                self.err(doc, ("rows", i), "E209", "a row needs at least one position: `regular` and `special` "
+                         "are both 0, so its tiles could never be taken")
             if r.special_permit is not None:
                 self.ref(doc, ("rows", i, "special_permit"), r.special_permit, permits, "E301", "permit")
         self.ref(doc, ("carry_group",), m.carry_group, self.groups, "E301", "resource group")
@@ -423,7 +427,8 @@ _DECLARED_NAMES = (
 
 def check_names(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag) -> None:
     """Declared names effects refer to: no DSL keyword (`advance score` could never
-    parse), and no name that is both a resource and a resource group.
+    parse; a record id included, as effects name records too), and no name that is
+    both a resource and a resource group.
 
     Runs on every valid file before effects are parsed, so a bad declaration is
     reported together with the syntax errors its uses cause.
@@ -437,10 +442,9 @@ def check_names(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag) -> No
                 if r.id in groups:
                     node, _ = walk(doc.root, ("resources", i, "id"))
                     errors.add("E313", f"'{r.id}' names both a resource and a resource group", node.span)
-        found: list[tuple[tuple, str]] = []
+        found: list[tuple[tuple, str]] = list(_record_ids(m, ()))
         for field in lists.get(m.kind, ()):
             for i, item in enumerate(getattr(m, field)):
-                found.append(((field, i, "id"), item.id))
                 for j, p in enumerate(getattr(item, "params", ())):
                     found.append(((field, i, "params", j, "name"), p.name))
                 for j, a in enumerate(getattr(item, "attributes", ())):
@@ -452,7 +456,20 @@ def check_names(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag) -> No
         for path, name in found:
             if name in keywords:
                 node, _ = walk(doc.root, path)
-                errors.add("E318", f"'{name}' is a DSL keyword and cannot be a name", node.span)
+                what = "a record id" if path[-1] == "id" else "a name"
+                errors.add("E318", f"'{name}' is a DSL keyword and cannot be {what}", node.span)
+
+
+def _record_ids(model: BaseModel, path: tuple):
+    """(path of the id, id) of every record anywhere in a model, in document order."""
+    if isinstance(model, Record):
+        yield (*path, "id"), model.id
+    for name in type(model).model_fields:
+        value = getattr(model, name)
+        items = enumerate(value) if isinstance(value, (list, tuple)) else [(None, value)]
+        for i, item in items:
+            if isinstance(item, BaseModel):
+                yield from _record_ids(item, (*path, name) if i is None else (*path, name, i))
 
 
 def check_references(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag) -> None:

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.dsl.parse import MAX_DEPTH, MAX_TOKENS
 from interpreter.errors import CODES, format_errors
 from interpreter.ruleset import run_pipeline
 from interpreter.source import MAX_FILE_BYTES
@@ -154,6 +155,44 @@ def test_a_file_over_5_mb_is_rejected(tmp_path):
     outcome = run_pipeline(path)
     assert [(e.span.line, e.span.col, e.code) for e in outcome.errors] == [(1, 1, "E006")]
     assert Path(outcome.errors[0].span.path).resolve() == path.resolve()
+
+
+# Effects far beyond the DSL's limits, generated (the files would be huge): each must be one E111 at its
+# place, never a RecursionError from a recursive pass. Text -> offset of the error in it (None: at the
+# first token past the DSL's token limit).
+HUGE_EFFECTS = {
+    "sum_of_50000_terms": ("score " + " + ".join(["1"] * 50_000), None),
+    "5000_nested_may_pay": ("may pay 1 gold: { " * 5000 + "score 1" + " }" * 5000, None),
+    "5000_nested_may": ("may " * 5000 + "score 1", None),
+    "5000_nested_if": ("if gold > 1: " * 5000 + "score 1", None),
+    # few tokens, deep: program > score > 99 negations, the 99th past the depth limit
+    "900_negations": ("score " + "-" * 900 + "1", len("score ") + MAX_DEPTH - 2),
+}
+
+
+def _huge_effect(tmp_path: Path, name: str) -> tuple[Path, int, int]:
+    text, offset = HUGE_EFFECTS[name]
+    if offset is None:
+        offset = list(re.finditer(r"\w+|\S", text))[MAX_TOKENS].start()
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"kind: walls\ntiles:\n  - id: wall_draft_huge\n    era: 1\n    cost: 2 stone\n"
+                    f"    reward: \"{text}\"\n    edges: [none, none, none, none, none, none]\n"
+                    f"    corners: [none, none, none, red, none, none]\n    provenance: reconstructed\n"
+                    f"    source: OPEN-23\n", encoding="utf-8")
+    return path, 6, len('    reward: "') + offset + 1
+
+
+@pytest.mark.parametrize("name", sorted(HUGE_EFFECTS))
+def test_a_huge_effect_is_an_error_at_its_place(tmp_path, name):
+    path, line, col = _huge_effect(tmp_path, name)
+    outcome = run_pipeline(path)
+    assert [(e.span.line, e.span.col, e.code) for e in outcome.errors] == [(line, col, "E111")], outcome.errors[:3]
+
+
+def test_cli_reports_huge_effects(tmp_path):
+    for name in ("sum_of_50000_terms", "5000_nested_may_pay"):
+        path, line, col = _huge_effect(tmp_path, name)
+        check_text_output(cli("validate", str(path)), [(path.name, line, col, "E111")], {path.name: path})
 
 
 # --------------------------------------------------------------------------- fixtures, through the CLI

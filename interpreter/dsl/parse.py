@@ -7,16 +7,24 @@ offset where the problem is.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast as A
 
 START_RULES = ("program", "amounts", "expr", "condition")
+
+# Limits of one DSL text (E111), far above any real effect (the bundled pack's longest has 28 tokens and
+# nests 9 levels deep). Every pass after the parser (transformer, resolve, compile, printer, English, the
+# engine) walks the tree recursively, so the tree's depth must stay well below Python's recursion limit;
+# the token cap bounds the work on a pasted export before any tree is built.
+MAX_TOKENS = 1000
+MAX_DEPTH = 100
 
 
 @dataclass
@@ -57,6 +65,7 @@ class _Separators:
 
     def process(self, stream):
         depth = 0
+        count = 0
         pending: Token | None = None
         prev: Token | None = None
         before: Token | None = None  # the token before prev
@@ -65,6 +74,10 @@ class _Separators:
                 if depth == 0 and pending is None:
                     pending = tok
                 continue
+            count += 1
+            if count > MAX_TOKENS:
+                raise DslSyntaxError("E111", f"the effect is too long: it has more than {MAX_TOKENS} words, numbers "
+                                     "and symbols; split it into shorter effects", tok.start_pos, tok.end_pos)
             if tok.type == "LPAR":
                 depth += 1
             elif tok.type == "RPAR":
@@ -322,9 +335,10 @@ def parse(text: str, start: str = "program"):
     if not text.strip():
         raise DslSyntaxError("E102", "the effect is empty", 0, max(1, len(text)))
     try:
-        tree = _parser(start).parse(text)
+        tree = _parser(start).parse(text)  # LALR: iterative, whatever the nesting
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, start) from None
+    _check_depth(tree, text)
     try:
         result = _TRANSFORMER.transform(tree)
     except VisitError as exc:  # a DslSyntaxError raised by the transformer, or a bug in it
@@ -332,6 +346,22 @@ def parse(text: str, start: str = "program"):
     if start == "condition":
         result = as_cond(result)
     return result
+
+
+def _check_depth(tree: Tree, text: str) -> None:
+    """Refuse a parse tree deeper than MAX_DEPTH (walked with a stack: no recursion) at its first
+    node too deep, before any recursive pass sees it."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            start = node.meta.start_pos
+            word = re.match(r"[a-z0-9_]+", text[start:])
+            raise DslSyntaxError("E111", f"the effect is nested too deeply: more than {MAX_DEPTH} levels of "
+                                 "statements, blocks and terms inside one another (each term of a sum or product "
+                                 "is one level); write it flatter or split it", start,
+                                 start + (word.end() if word else 1))
+        stack.extend((c, depth + 1) for c in reversed(node.children) if isinstance(c, Tree))
 
 
 # --------------------------------------------------------------------------- errors

@@ -185,7 +185,7 @@ class Resolver:
     def s_advance(self, s: A.Advance, scope):
         self.member(s.track, "track")
         if s.times is not None:
-            self.number(s.times, scope)
+            self.count(s.times, scope)
 
     def s_produce(self, s: A.Produce, scope):
         if self.member(s.track, "track") and s.track.text not in self.sym.producing_tracks:
@@ -195,7 +195,7 @@ class Resolver:
         self.member(s.grid, "grid")
         self.member(s.direction, "direction")
         if s.steps is not None:
-            self.number(s.steps, scope)
+            self.count(s.steps, scope)
         self.modifiers(s.modifiers, scope)
 
     def s_perform(self, s: A.Perform, scope):
@@ -234,7 +234,7 @@ class Resolver:
             if not isinstance(s.body, (A.May, A.MayPay)):
                 self.error("E312", "`repeat:` without a count must repeat an optional statement, e.g. `repeat: may pay 1 wood: score 2`", s.pos)
         else:
-            self.number(s.times, scope)
+            self.count(s.times, scope)
         self.stmt(s.body, scope)
 
     def s_grant(self, s: A.Grant, scope):
@@ -247,9 +247,9 @@ class Resolver:
 
     def s_draw(self, s: A.Draw, scope):
         if s.count is not None:
-            self.number(s.count, scope)
+            self.count(s.count, scope)
         self.member(s.stack, "stack")
-        self.number(s.keep, scope)
+        self.count(s.keep, scope)
         if s.to is not None:
             self.member(s.to, "track")
 
@@ -277,6 +277,10 @@ class Resolver:
     def amounts(self, amounts, scope):
         for a in amounts:
             self.number(a.value, scope)
+            value = constant_value(a.value)
+            if value is not None and value < 0:
+                self.error("E319", f"an amount cannot be negative, and this one is always {value}; "
+                           "to take resources away, `pay` them", a.pos)
             self.member(a.name, "resource")
 
     # ------------------------------------------------------------ expressions
@@ -284,6 +288,13 @@ class Resolver:
         t = self.expr(e, scope)
         if t not in (NUMBER, None, BOOL):
             self.error("E309", f"expected a number, but this is a {_describe(t)}", e.pos)
+
+    def count(self, e, scope) -> None:
+        """A number of times or of things: a number that is never negative."""
+        self.number(e, scope)
+        value = constant_value(e)
+        if value is not None and value < 0:
+            self.error("E319", f"a count cannot be negative, and this one is always {value}", e.pos)
 
     def expr(self, e, scope: Scope, hint: str | None = None) -> str | None:
         """Type of an expression (NUMBER, BOOL, a category, ("record", kind)); None after an error."""
@@ -433,6 +444,28 @@ class Resolver:
                 self.error("E309", f"a {_describe(lt)} can only be compared with == or !=", c.pos)
         else:
             raise TypeError(c)
+
+
+def constant_value(e) -> int | None:
+    """The value of an expression of numbers only, as the compiled program computes it
+    (`/` rounds down, and is 0 for a division by zero); None when it reads the game."""
+    if isinstance(e, A.Num):
+        return e.value
+    if isinstance(e, A.Neg):
+        v = constant_value(e.operand)
+        return None if v is None else -v
+    if isinstance(e, A.BinOp):
+        a, b = constant_value(e.left), constant_value(e.right)
+        if a is None or b is None:
+            return None
+        if e.op == "+":
+            return a + b
+        if e.op == "-":
+            return a - b
+        if e.op == "*":
+            return a * b
+        return a // b if b else 0
+    return None
 
 
 def _plain_name(e) -> bool:

@@ -1,7 +1,7 @@
 """Shared pydantic configuration and field types for content models.
 
-Models describe content only: they are frozen, reject unknown fields, and are
-never used at run time. Fields holding DSL text are marked with ``Dsl`` so
+Models describe content only: they are frozen, reject unknown fields, never
+coerce a value to another type (strict), and are never used at run time. Fields holding DSL text are marked with ``Dsl`` so
 the pipeline can find them, parse them and report errors inside the string.
 """
 
@@ -49,10 +49,15 @@ Condition = _dsl("condition")
 
 Axial = Annotated[list[int], Field(min_length=2, max_length=2, json_schema_extra={"$comment": "axial hex coordinate [q, r]"})]
 PlayerCount = Annotated[int, Field(ge=1, le=8)]
+Count = Annotated[int, Field(ge=0)]  # how many of something: never negative
+Ordinal = Annotated[int, Field(ge=1)]  # a row or column number, counted from 1
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=False, use_attribute_docstrings=True)
+    # strict: no coercion, so `era: true` is no era 1, `special: 1` no yes, `count: 2.5` no 2
+    # (an int is still a valid float)
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True, populate_by_name=False,
+                              use_attribute_docstrings=True)
 
 
 class Record(Model):

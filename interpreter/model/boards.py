@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from .base import Amounts, Axial, ContentFile, Effect, Id, Model, PlayerCount, Record
+from .base import Amounts, Axial, ContentFile, Count, Effect, Id, Model, Ordinal, PlayerCount, Record
 
 
 # ---------------------------------------------------------------- crane
@@ -86,7 +86,7 @@ class Square(Model):
 class GridRow(Model):
     value: int
     """Points for ending in this row."""
-    cols: list[int] = Field(min_length=1)
+    cols: list[Ordinal] = Field(min_length=1)
     """Columns present in this row."""
     squares: list[Square] = []
     """The squares of this row that carry an effect (the others are plain)."""
@@ -109,7 +109,7 @@ class TierSet(Record):
 class Grid(Record):
     sideways: Literal["left", "right"]
     """The direction a `sideways` move takes on this grid."""
-    start: list[int] = Field(min_length=2, max_length=2)
+    start: list[Ordinal] = Field(min_length=2, max_length=2)
     """[row, col] of the starting square, rows and columns from 1."""
     up_cost: Amounts
     """Paid for each move up (one row, same column) unless the move is `free` or discounted."""
@@ -151,7 +151,7 @@ class CityHex(Record):
     """Plaza hexes: player counts the plaza is used for (empty: always)."""
     pre_filled: list[PlayerCount] = []
     """Sites: player counts for which a neutral building starts here."""
-    road_space: int | None = None
+    road_space: Count | None = None
     """Road hexes: the number of the road track space shown on this hex."""
 
 

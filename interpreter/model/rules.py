@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from .base import Amounts, ContentFile, Effect, Id, Model, PlayerCount, Record
+from .base import Amounts, ContentFile, Count, Effect, Id, Model, PlayerCount, Record
 
 
 class Row(Model):
@@ -15,7 +15,7 @@ class Row(Model):
     regular: int = Field(ge=0)
     """Number of regular positions."""
     special: int = Field(ge=0)
-    """Number of special positions (to the right of the regular ones)."""
+    """Number of special positions (to the right of the regular ones); a row has at least one position."""
     refresh_cost: list[Amounts] = []
     """Alternative costs of refreshing the row (pay one)."""
     special_permit: Id | None = None
@@ -74,7 +74,7 @@ class SetupFile(ContentFile):
     """The resource group limited by `carry_limit`."""
     seal_right: Id | None = None
     """Resource spent, one per claim, to claim a seal (on top of the seal's cost)."""
-    free_pieces: dict[Id, int] = {}
+    free_pieces: dict[Id, Count] = {}
     """Pieces each player has free after setup, by piece id (the others mark tracks and bonuses)."""
     extra_action_costs: list[Amounts] = Field(min_length=1)
     """Alternative payments for the one extra action per turn."""

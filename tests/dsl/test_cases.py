@@ -680,6 +680,16 @@ RESOLVE_ERRORS = [
     ("on marker_moved if event.direction == sideway: score 1", None, [("E315", 38)]),
     # E317: unknown stack
     ("draw 3 from technology_v keep 1", None, [("E317", 12)]),
+    # E319: a negative constant amount or count (a computed one may be negative only at run time)
+    ("gain (-5) gold", None, [("E319", 5)]),
+    ("pay 1 gold, (2 - 3) stone", None, [("E319", 12)]),
+    ("perform mines discount (0 - 1) gold", None, [("E319", 23)]),
+    ("may pay (1 - 2 * 3) gold: score 1", None, [("E319", 8)]),
+    ("advance university (-1)", None, [("E319", 20)]),
+    ("move cathedral up 1 - 2", None, [("E319", 18)]),
+    ("repeat 1 - 2: score 1", None, [("E319", 7)]),
+    ("draw (-3) from technology_i keep 1", None, [("E319", 6)]),
+    ("draw 3 from technology_i keep -1", None, [("E319", 30)]),
     # every error is reported, in text order
     ("gain 1 gould; advance technolgy; perform mine; draw 1 from nowhere keep 1", None,
      [("E302", 7), ("E303", 22), ("E305", 41), ("E317", 59)]),
@@ -699,7 +709,7 @@ def test_resolve_errors(symbols, text, scope, expected):
 
 def test_resolve_error_codes_are_all_exercised():
     codes = {code for _, _, exp in RESOLVE_ERRORS for code, _ in exp}
-    assert codes == {"E110", *(f"E3{i:02d}" for i in range(1, 13)), "E315", "E317"}
+    assert codes == {"E110", *(f"E3{i:02d}" for i in range(1, 13)), "E315", "E317", "E319"}
 
 
 @pytest.mark.parametrize("text, span", [
@@ -735,6 +745,9 @@ def test_resolve_suggests_close_names(symbols):
     ("score free(cube) + table(eggs, egg) + min(gold, stone)", None),
     ("repeat: may pay 1 gold: score 2", None),
     ("repeat: may score 1", None),
+    ("gain (gold - 5) gold; pay (stone - 1) stone", None),  # computed: below zero counts as nothing
+    ("score -2", None),  # points may be lost
+    ("gain (0) gold, (3 - 3) stone, (1 / 0) egg", None),
 ])
 def test_resolves_cleanly(symbols, text, scope):
     assert resolve(parse(text), symbols, scope or Scope()).errors == []

@@ -310,3 +310,34 @@ def test_a_price_book_answers_every_constant_price_at_once():
     assert book.payable({"gold": 1, "stone": 2, "egg": 9}) == 0b111
     assert book.payable({"gold": 0, "stone": 5}) == 0b100
     assert book.payable({"gold": 1, "stone": 1}) == 0b101  # remembered
+
+
+def _with_programs(tables, texts: dict[str, str]):
+    """The tables with extra programs compiled from effect texts (resolved against the pack)."""
+    import dataclasses
+
+    from interpreter.dsl.compile import Compiler
+    from interpreter.dsl.parse import parse
+    from interpreter.dsl.resolve import resolve
+
+    symbols = load_ruleset().symbols
+    programs = dict(tables.programs)
+    for key, text in texts.items():
+        ast = parse(text)
+        res = resolve(ast, symbols)
+        assert not res.errors, res.errors
+        compiler = Compiler(symbols.members("resource"), symbols.members("group"), res.constants, res.attributes)
+        programs[key] = compiler.program(ast, text)
+    return dataclasses.replace(tables, programs=programs)
+
+
+def test_a_computed_amount_below_zero_is_nothing(tables):
+    # a negative constant amount is refused by validation (E319); one computed at run time counts as 0
+    t = _with_programs(tables, {"test/pay": "pay (gold - 5) gold, (stone - 1) stone",
+                                "test/gain": "gain (gold - 5) gold, (stone + 1) stone"})
+    s = new_state(t)  # 2 gold, 2 stone
+    p = s.players[0]
+    run_text(t, s, "test/pay")
+    assert (p.holdings["gold"], p.holdings["stone"]) == (2, 1)
+    run_text(t, s, "test/gain")
+    assert (p.holdings["gold"], p.holdings["stone"]) == (2, 3)
