@@ -1,5 +1,6 @@
 """The pipeline end to end on the bundled pack and its official variants."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,67 @@ def test_ids_are_unique_within_nested_lists(tmp_path):
     bridge.write_text(bridge.read_text().replace("{id: plank_2,", "{id: plank_1,"))
     errors = run_pipeline(pack).errors
     assert [(e.code, Path(e.span.path).name) for e in errors] == [("E206", "bridge.yaml")]
+
+
+# --------------------------------------------------------------------------- overlay edits that break the pack's own files
+
+
+def _where(errors):
+    return [(Path(e.span.path).name, e.span.line, e.span.col, e.code) for e in errors]
+
+
+def test_an_edit_that_breaks_the_packs_files_is_reported_at_the_edit(tmp_path):
+    ov = _overlay(tmp_path, """\
+set:
+  crane.side: b
+  pack.resources: []
+""")
+    errors = run_pipeline(PACK, [ov]).errors
+    assert _where(errors) == [("house.yaml", 8, 3, "E210")]
+    (edit,) = errors
+    assert "`set: pack.resources`" in edit.message
+    assert len(edit.notes) > 100
+    assert all(Path(n.span.path).resolve().is_relative_to(PACK.resolve()) for n in edit.notes)
+    assert len({n.span.path for n in edit.notes}) > 10
+    assert Path(edit.notes[0].span.path).name == "pack.yaml"  # the file the edit changed comes first
+    assert f"{len(edit.notes)} error(s) in {len({n.span.path for n in edit.notes})} file(s)" in edit.message
+
+
+def test_each_consequence_is_blamed_on_the_edit_that_causes_it(tmp_path):
+    ov = _overlay(tmp_path, """\
+set:
+  scoring.tables.eggs.id: eggs_renamed
+  crane.side: b
+  pack.resources.egg.id: egg_renamed
+""")
+    errors = run_pipeline(PACK, [ov]).errors
+    assert _where(errors) == [("house.yaml", 7, 3, "E210"), ("house.yaml", 9, 3, "E210")]
+    table, resource = errors
+    assert "scoring.tables.eggs.id" in table.message and "pack.resources.egg.id" in resource.message
+    assert {Path(n.span.path).name for n in table.notes} == {"scoring.yaml"}
+    assert all("eggs" in n.message for n in table.notes)
+    assert all("egg" in n.message for n in resource.notes)
+    assert not {(n.span, n.code) for n in table.notes} & {(n.span, n.code) for n in resource.notes}
+
+
+def test_the_packs_own_errors_are_not_blamed_on_an_overlay(tmp_path):
+    pack = tmp_path / "praga"
+    shutil.copytree(PACK, pack)
+    walls = pack / "walls.yaml"
+    text = walls.read_text(encoding="utf-8")
+    walls.write_text(text.replace("cost: 2 stone", "cost: 2 stonez", 1), encoding="utf-8")
+    ov = _overlay(tmp_path, "set:\n  crane.side: b\n")
+    alone = _where(run_pipeline(pack).errors)
+    assert alone and all(name == "walls.yaml" for name, *_ in alone)
+    assert _where(run_pipeline(pack, [ov]).errors) == alone
+
+
+def test_an_overlay_cannot_change_a_files_kind_or_the_packs_includes(tmp_path):
+    ov = _overlay(tmp_path, """\
+set:
+  walls.kind: buildings
+  pack.include: [walls.yaml]
+""")
+    errors = run_pipeline(PACK, [ov]).errors
+    assert _where(errors) == [("house.yaml", 7, 3, "E208"), ("house.yaml", 8, 3, "E208")]
+    assert "kind" in errors[0].message and "include" in errors[1].message
