@@ -183,7 +183,28 @@ class _Ops:
 
     def add(self, key: Scalar, value: Node) -> None:
         lists = self._records(key)
-        if lists is None or not self._is_seq(value, "add"):
+        if lists is None:
+            return
+        at = None  # (document, list, index) to insert at; None: append to the kind's last list
+        if isinstance(value, Mapping):  # {before: <id>, records: [...]} or {after: <id>, ...}
+            places = [(k, v) for k, v in value.items if k.value in ("before", "after")]
+            if len(places) > 1:
+                self.errors.add("E208", "`add:` places records `before:` or `after:` one record, not both", places[1][0].span)
+                return
+            if places:
+                side, anchor = places[0]
+                rid = anchor.value if isinstance(anchor, Scalar) else None
+                found = self._find(lists, rid)
+                if found is None:
+                    self.errors.add("E208", f"cannot add {side.value} '{_text(anchor)}': no record of {key.value} has that id"
+                                    f"{_close(lists, rid)}", anchor.span)
+                    return
+                doc, seq, i = found
+                at = (doc, seq, i + (side.value == "after"))
+            value = value.get("records")
+            if value is None:
+                return  # the schema phase reports the missing `records:`
+        if not self._is_seq(value, "add"):
             return
         for item in value.items:
             if not self._take():
@@ -192,8 +213,13 @@ class _Ops:
             if rid is not None and self._find(lists, rid) is not None:
                 self.errors.add("E208", f"cannot add '{rid}': a record of {key.value} with that id exists (use `replace:`)", _id_span(item))
                 continue
-            doc, seq = lists[-1]
-            seq.items.append(copy.deepcopy(item))
+            if at is None:
+                doc, seq = lists[-1]
+                seq.items.append(copy.deepcopy(item))
+            else:
+                doc, seq, i = at
+                seq.items.insert(i, copy.deepcopy(item))
+                at = (doc, seq, i + 1)
             self._done("add", key.value, rid if rid is not None else "?", _id_span(item), doc)
 
     # ------------------------------------------------------------ parameters by path

@@ -6,7 +6,18 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from .base import ContentFile, Id, Provenance
+from .base import ContentFile, Id, Model, Provenance
+
+
+class Placed(Model):
+    """Records added at a place in their list: before or after the record with the given id."""
+
+    before: Id | None = None
+    """Insert the records just before the record with this id."""
+    after: Id | None = None
+    """Insert the records just after the record with this id."""
+    records: list[dict[str, Any]] = Field(min_length=1)
+    """The records to add, in order."""
 
 
 class OverlayFile(ContentFile):
@@ -27,7 +38,7 @@ class OverlayFile(ContentFile):
     """Parameter by path: `<kind>.<field or record id>...: value`."""
     replace: dict[str, list[dict[str, Any]]] = {}
     """Records by kind that replace the pack's records of the same id."""
-    add: dict[str, list[dict[str, Any]]] = {}
-    """New records by kind."""
+    add: dict[str, list[dict[str, Any]] | Placed] = {}
+    """New records by kind, appended to their list; or `{before: <id>, records: [...]}` (or `after:`) to place them."""
     remove: dict[str, list[Id]] = Field(default_factory=dict)
     """Record ids by kind to delete."""
