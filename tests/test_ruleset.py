@@ -298,3 +298,17 @@ add:
     errors = run_pipeline(PACK, [ov]).errors
     assert _where(errors) == [("house.yaml", 8, 12, "E208")]
     assert "did you mean 'walls'" in errors[0].message
+
+
+def test_consequences_no_single_edit_explains_go_under_the_overlays_first_edit(tmp_path, monkeypatch):
+    import interpreter.ruleset as ruleset
+
+    monkeypatch.setattr(ruleset, "_MAX_EDITS_TO_BLAME", 0)  # too many edits to try one by one
+    ov = _overlay(tmp_path, """\
+set:
+  crane.side: b
+  pack.resources: []
+""")
+    errors = run_pipeline(PACK, [ov]).errors
+    assert _where(errors) == [("house.yaml", 7, 3, "E210")]
+    assert "together" in errors[0].message and len(errors[0].notes) > 100
