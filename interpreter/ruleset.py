@@ -191,9 +191,9 @@ def _blame_edits(errors: list[ContentError], edits, overlay_paths: set[str], pat
     elif len(edits) <= _MAX_EDITS_TO_BLAME:
         for j, (n, i, _) in enumerate(edits):
             alone = {key(e) for e in _run(path, variants, lambda n2, i2, n=n, i=i: (n2, i2) == (n, i))[0].errors}
-            mine = [e for e in rest if key(e) in alone]
-            if mine:
-                blamed[j] = mine
+            these = [e for e in rest if key(e) in alone]
+            if these:
+                blamed[j] = these
                 rest = [e for e in rest if key(e) not in alone]
     reports = []
     for j, notes in sorted(blamed.items()):
