@@ -190,6 +190,8 @@ def _blame_edits(errors: list[ContentError], edits, overlay_paths: set[str], pat
         blamed[0], rest = rest, []
     elif len(edits) <= _MAX_EDITS_TO_BLAME:
         for j, (n, i, _) in enumerate(edits):
+            if not rest:
+                break
             alone = {key(e) for e in _run(path, variants, lambda n2, i2, n=n, i=i: (n2, i2) == (n, i))[0].errors}
             these = [e for e in rest if key(e) in alone]
             if these:

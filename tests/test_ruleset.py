@@ -312,3 +312,13 @@ set:
     errors = run_pipeline(PACK, [ov]).errors
     assert _where(errors) == [("house.yaml", 7, 3, "E210")]
     assert "together" in errors[0].message and len(errors[0].notes) > 100
+
+
+def test_set_on_a_record_by_id_replaces_the_whole_record(tmp_path):
+    ov = _overlay(tmp_path, """\
+set:
+  scoring.final.eggs: {id: eggs, effect: "score 4 * egg", provenance: reconstructed, source: house}
+""")
+    final = load_ruleset(PACK, [ov]).single("scoring").final
+    assert [s.effect for s in final if s.id == "eggs"] == ["score 4 * egg"]
+    assert len(final) == len(load_ruleset(PACK).single("scoring").final)
