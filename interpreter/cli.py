@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from .errors import ContentError, source_line
+from .errors import ContentError, note_lines, source_line
 
 app = typer.Typer(
     add_completion=False,
@@ -51,6 +51,8 @@ def _print_errors(errors: list[ContentError]) -> None:
                 caret = max(1, span.end_col - span.col)
             out.print(f"  [blue]{span.line:>4} |[/] {escape(line.expandtabs(1))}")
             out.print(f"       [blue]|[/] {' ' * (span.col - 1)}[bold red]{'^' * caret}[/]")
+        for note in note_lines(e):
+            out.print(f"[blue]{escape(note)}[/]")
 
 
 @app.command()

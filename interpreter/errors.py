@@ -42,6 +42,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E207": ("wrong number of entries", "The list must have exactly the number of entries named in the message."),
     "E208": ("bad overlay", "Check the overlay's operation: `set:` paths, and ids in `replace:`/`remove:` must exist; ids in `add:` must not."),
     "E209": ("inconsistent record", "The record breaks a rule of its kind; the message says which."),
+    "E210": ("overlay edit breaks the pack", "The edit is valid itself but leaves the pack's own files inconsistent; the errors it causes there are listed after it. Undo the edit, or also edit the records that depend on what it changed (`replace:`/`remove:`)."),
     "E301": ("unknown name", "The name is not declared by the pack; check spelling or declare it."),
     "E302": ("unknown resource", "Declare the resource under `resources:` in pack.yaml or fix the spelling."),
     "E303": ("unknown track", "Use the id of a track the pack declares (in its tracks file, or a road's `track:`)."),
@@ -82,6 +83,8 @@ class ContentError:
     code: str
     message: str
     span: Span | None = None
+    notes: tuple["ContentError", ...] = ()
+    """Errors this one caused elsewhere (an overlay edit's consequences in the pack's own files)."""
 
     def format(self, source_line: str | None = None) -> str:
         where = f"{self.span}: " if self.span else ""
@@ -92,6 +95,8 @@ class ContentError:
             if self.span.end_line == self.span.line and self.span.end_col:
                 caret_len = max(1, self.span.end_col - self.span.col)
             text += f"\n  {self.span.line:>4} | {line}\n       | {' ' * (self.span.col - 1)}{'^' * caret_len}"
+        for note in note_lines(self):
+            text += f"\n{note}"
         return text
 
     def to_json(self) -> dict:
@@ -104,6 +109,7 @@ class ContentError:
             "col": span.col if span else None,
             "end_line": span.end_line if span else None,
             "end_col": span.end_col if span else None,
+            **({"caused": [n.to_json() for n in self.notes]} if self.notes else {}),
         }
 
 
@@ -173,6 +179,21 @@ def source_line(span: Span | None, cache: dict[str, list[str]] | None = None) ->
     if 1 <= span.line <= len(lines):
         return lines[span.line - 1]
     return None
+
+
+NOTES_SHOWN = 3
+
+
+def note_lines(error: ContentError, shown: int = NOTES_SHOWN) -> list[str]:
+    """The errors an error caused, collapsed: the first few, then how many more in how many files."""
+    lines = []
+    for n in error.notes[:shown]:
+        lines.append(f"    = caused {n.span}: {n.code}: {n.message}" if n.span else f"    = caused: {n.code}: {n.message}")
+    rest = error.notes[shown:]
+    if rest:
+        files = len({n.span.path for n in rest if n.span})
+        lines.append(f"    = and {len(rest)} more error(s) in {files} file(s) caused by this edit")
+    return lines
 
 
 def format_errors(errors: list[ContentError]) -> str:

@@ -22,7 +22,7 @@ from .dsl.parse import DslSyntaxError, parse
 from .dsl.resolve import Scope, Symbols, resolve
 from .errors import ContentError, ContentErrors, ErrorBag, Span
 from .model import LIST_KINDS, RECORD_KINDS, iter_dsl
-from .overlay import apply_overlay
+from .overlay import Edit, apply_overlay
 from .pack import PackSource, bundled_pack, find_pack_dir, kind_of, load_pack
 from .paths import default_pack, display_path
 from .references import check_names, check_references
@@ -125,22 +125,113 @@ def _variant_path(root: Path, variant) -> Path:
 
 
 def run_pipeline(path: str | Path | None = None, variants=()) -> Outcome:
+    outcome, edits, overlay_paths = _run(path, variants)
+    if outcome.errors and edits:
+        outcome.errors = _blame_edits(outcome.errors, edits, overlay_paths, path, variants)
+    return outcome
+
+
+def _run(path, variants, select=None) -> tuple[Outcome, list, set[str]]:
+    """The pipeline; ``select(overlay number, edit number)`` applies only some of the overlays' edits.
+
+    Returns the outcome, the edits applied (as ``(overlay number, edit number, Edit)``)
+    and the paths of the overlay files.
+    """
     errors = ErrorBag()
     source, extra = _locate(Path(path) if path is not None else None, errors)
     if source is None:
-        return Outcome(errors.sorted())
+        return Outcome(errors.sorted()), [], set()
     overlays = [*extra, *(_variant_path(source.root, v) for v in variants)]
     applied = []
-    for ov in overlays:
+    edits: list[tuple[int, int, Edit]] = []
+    overlay_paths: set[str] = set()
+    for n, ov in enumerate(overlays):
         doc = load_file(ov, errors, display_path(ov))
         if doc is None:
             continue
+        overlay_paths.add(doc.path)
         if _check_overlay(doc, source, errors):
-            apply_overlay(source, doc, errors)
+            only = None if select is None else (lambda i, n=n: select(n, i))
+            done = apply_overlay(source, doc, errors, only)
+            edits += [(n, e.number, e) for e in done]
             applied.append(display_path(ov))
-    if errors:
-        return Outcome(errors.sorted())
+    if errors:  # the overlays themselves are wrong: nothing to blame on their edits
+        return Outcome(errors.sorted()), [], overlay_paths
+    return _check_pack(source, applied, errors), edits, overlay_paths
 
+
+# An overlay with more edits than this has its consequences summarised under its
+# first edit instead of being run once per edit to find the edit that caused each.
+_MAX_EDITS_TO_BLAME = 24
+
+
+def _blame_edits(errors: list[ContentError], edits, overlay_paths: set[str], path, variants) -> list[ContentError]:
+    """Report errors an overlay caused in the pack's own files at the edit that caused them.
+
+    An error outside every overlay that the pack without the overlays does not
+    have is a consequence of an edit. Each consequence goes, as a note, under one
+    E210 error at the edit that causes it when applied alone (found by running
+    the pipeline once per edit); consequences only the edits together cause go
+    under one at the overlays' first edit. The pack's own errors stay as they are.
+    """
+    def key(e: ContentError):
+        return (e.span.path, e.span.line, e.span.col, e.code) if e.span else (None, 0, 0, e.code)
+
+    outside = [e for e in errors if e.span is None or e.span.path not in overlay_paths]
+    if not outside:
+        return errors
+    baseline = {key(e) for e in _run(path, variants, lambda n, i: False)[0].errors}
+    caused = [e for e in outside if key(e) not in baseline]
+    if not caused:
+        return errors
+    blamed: dict[int, list[ContentError]] = {}
+    rest = list(caused)
+    if len(edits) == 1:
+        blamed[0], rest = rest, []
+    elif len(edits) <= _MAX_EDITS_TO_BLAME:
+        for j, (n, i, _) in enumerate(edits):
+            if not rest:
+                break
+            alone = {key(e) for e in _run(path, variants, lambda n2, i2, n=n, i=i: (n2, i2) == (n, i))[0].errors}
+            these = [e for e in rest if key(e) in alone]
+            if these:
+                blamed[j] = these
+                rest = [e for e in rest if key(e) not in alone]
+    reports = []
+    for j, notes in sorted(blamed.items()):
+        edit = edits[j][2]
+        reports.append(_edit_error(edit.span, f"{edit.describe()} breaks the pack's own files", notes, edit.files))
+    if rest:
+        first = edits[0][2]
+        reports.append(_edit_error(first.span, "the edits of the overlay together break the pack's own files", rest,
+                                   frozenset().union(*(e.files for _, _, e in edits))))
+    caused_keys = {id(e) for e in caused}
+    others = [e for e in errors if id(e) not in caused_keys]
+    inside = [e for e in others if e.span is not None and e.span.path in overlay_paths]
+    return [*sorted(reports + inside, key=_position), *[e for e in others if e not in inside]]
+
+
+def _position(e: ContentError):
+    s = e.span
+    return (s.path, s.line, s.col, e.code) if s else ("", 0, 0, e.code)
+
+
+def _edit_error(span: Span, what: str, notes: list[ContentError], edited: frozenset[str]) -> ContentError:
+    """One E210 at an edit, with the errors it causes as notes (those in the files it changed first)."""
+    notes = sorted(notes, key=lambda e: (e.span is None or e.span.path not in edited, _position(e)))
+    files = len({e.span.path for e in notes if e.span})
+    codes: dict[str, int] = {}
+    for e in notes:
+        codes[e.code] = codes.get(e.code, 0) + 1
+    mix = ", ".join(f"{c} x{k}" if k > 1 else c for c, k in sorted(codes.items(), key=lambda ck: (-ck[1], ck[0])))
+    first = notes[0]
+    message = (f"{what}: {len(notes)} error(s) in {files} file(s) of the pack follow from it ({mix}); "
+               f"the first: {first.span}: {first.message}")
+    return ContentError("E210", message, span, tuple(notes))
+
+
+def _check_pack(source: PackSource, applied: list[str], errors: ErrorBag) -> Outcome:
+    """Phases 2 to 6 on a loaded pack (overlays applied)."""
     # phase 2: schema
     pairs: list[tuple[Document, BaseModel]] = []
     for doc in source.all():

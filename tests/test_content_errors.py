@@ -119,8 +119,12 @@ def test_fixture_reports_exactly_the_expected_errors(fixture, cli_runs):
     outcome = run_pipeline(fixture)
     got = reported(fixture, outcome)
     assert got == list(want), "\n" + format_errors(outcome.errors)
+    inside = {p.resolve() for p in _files(fixture)}
     for e in outcome.errors:
         assert e.message.strip(), e
+        # an overlay edit's consequences are notes of its E210, in the pack's own files
+        assert bool(e.notes) == (e.code == "E210"), e
+        assert all(n.span is not None and Path(n.span.path).resolve() not in inside for n in e.notes), e
 
 
 def test_there_are_at_least_30_fixtures():
@@ -249,8 +253,11 @@ def cli_json(cli_runs):
     data = json.loads(result.stdout)  # the whole of stdout: one JSON document, nothing else
     assert isinstance(data, list)
     for item in data:
-        assert set(item) == {"code", "message", "path", "line", "col", "end_line", "end_col"}
+        keys = {"code", "message", "path", "line", "col", "end_line", "end_col"}
+        assert set(item) == keys | ({"caused"} if item["code"] == "E210" else set())
         assert item["code"] in CODES and item["message"]
+        for note in item.get("caused", []):
+            assert set(note) == keys and note["code"] in CODES
     return data
 
 

@@ -1,5 +1,6 @@
 """The pipeline end to end on the bundled pack and its official variants."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,184 @@ def test_ids_are_unique_within_nested_lists(tmp_path):
     bridge.write_text(bridge.read_text().replace("{id: plank_2,", "{id: plank_1,"))
     errors = run_pipeline(pack).errors
     assert [(e.code, Path(e.span.path).name) for e in errors] == [("E206", "bridge.yaml")]
+
+
+# --------------------------------------------------------------------------- overlay edits that break the pack's own files
+
+
+def _where(errors):
+    return [(Path(e.span.path).name, e.span.line, e.span.col, e.code) for e in errors]
+
+
+def test_an_edit_that_breaks_the_packs_files_is_reported_at_the_edit(tmp_path):
+    ov = _overlay(tmp_path, """\
+set:
+  crane.side: b
+  pack.resources: []
+""")
+    errors = run_pipeline(PACK, [ov]).errors
+    assert _where(errors) == [("house.yaml", 8, 3, "E210")]
+    (edit,) = errors
+    assert "`set: pack.resources`" in edit.message
+    assert len(edit.notes) > 100
+    assert all(Path(n.span.path).resolve().is_relative_to(PACK.resolve()) for n in edit.notes)
+    assert len({n.span.path for n in edit.notes}) > 10
+    assert Path(edit.notes[0].span.path).name == "pack.yaml"  # the file the edit changed comes first
+    assert f"{len(edit.notes)} error(s) in {len({n.span.path for n in edit.notes})} file(s)" in edit.message
+
+
+def test_each_consequence_is_blamed_on_the_edit_that_causes_it(tmp_path):
+    ov = _overlay(tmp_path, """\
+set:
+  scoring.tables.eggs.id: eggs_renamed
+  crane.side: b
+  pack.resources.egg.id: egg_renamed
+""")
+    errors = run_pipeline(PACK, [ov]).errors
+    assert _where(errors) == [("house.yaml", 7, 3, "E210"), ("house.yaml", 9, 3, "E210")]
+    table, resource = errors
+    assert "scoring.tables.eggs.id" in table.message and "pack.resources.egg.id" in resource.message
+    assert {Path(n.span.path).name for n in table.notes} == {"scoring.yaml"}
+    assert all("eggs" in n.message for n in table.notes)
+    assert all("egg" in n.message for n in resource.notes)
+    assert not {(n.span, n.code) for n in table.notes} & {(n.span, n.code) for n in resource.notes}
+
+
+def test_the_packs_own_errors_are_not_blamed_on_an_overlay(tmp_path):
+    pack = tmp_path / "praga"
+    shutil.copytree(PACK, pack)
+    walls = pack / "walls.yaml"
+    text = walls.read_text(encoding="utf-8")
+    walls.write_text(text.replace("cost: 2 stone", "cost: 2 stonez", 1), encoding="utf-8")
+    ov = _overlay(tmp_path, "set:\n  crane.side: b\n")
+    alone = _where(run_pipeline(pack).errors)
+    assert alone and all(name == "walls.yaml" for name, *_ in alone)
+    assert _where(run_pipeline(pack, [ov]).errors) == alone
+
+
+def test_an_overlay_cannot_change_a_files_kind_or_the_packs_includes(tmp_path):
+    ov = _overlay(tmp_path, """\
+set:
+  walls.kind: buildings
+  pack.include: [walls.yaml]
+""")
+    errors = run_pipeline(PACK, [ov]).errors
+    assert _where(errors) == [("house.yaml", 7, 3, "E208"), ("house.yaml", 8, 3, "E208")]
+    assert "kind" in errors[0].message and "include" in errors[1].message
+
+
+# --------------------------------------------------------------------------- final scoring steps, one at a time
+
+# EX-16's end of a 4-player game (tests/scenarios/ex16_walls_eggs_a.yaml): 2, 3, 4 and 6 walls, 0 to 3 eggs.
+WALLS = [2, 3, 4, 6]
+EGGS = [0, 1, 2, 3]
+
+
+def _final_scores(variants=()):
+    from interpreter.engine import new_game
+    from interpreter.scenario import write_path
+
+    game = new_game(load_ruleset(PACK, variants), 4, seed=0)
+    setup = {"turn": 64, "current": 3}
+    for seat, (walls, eggs) in enumerate(zip(WALLS, EGGS)):
+        setup[f"players.{seat}.owned.wall"] = [f"wall_i_{n:02}" for n in range(1, walls + 1)]
+        if eggs:
+            setup[f"players.{seat}.holdings.egg"] = eggs
+    for key, value in setup.items():
+        write_path(game.state, key, value)
+    game.invalidate()
+    for action in ("take tile_building_quarries", "act quarries", "choose 1", "end"):
+        game.apply(action)
+    assert game.is_terminal
+    final = game.scores()
+    return [s["score"] for s in final], [s["breakdown"] for s in final]
+
+
+def test_an_overlay_adds_replaces_and_removes_final_scoring_steps_one_at_a_time(tmp_path):
+    ov = _overlay(tmp_path, """\
+add:
+  scoring.final:
+    - {id: house_walls, effect: "score 2 * count(wall)", provenance: reconstructed, source: house}
+replace:
+  scoring.final:
+    - {id: eggs, effect: "score 5 * egg", provenance: reconstructed, source: house}
+remove:
+  scoring.final: [walls]
+""")
+    steps = [s.id for s in load_ruleset(PACK, [ov]).single("scoring").final]
+    base_steps = [s.id for s in load_ruleset(PACK).single("scoring").final]
+    assert steps == [s for s in base_steps if s != "walls"] + ["house_walls"]  # an added step comes last
+    base, base_parts = _final_scores()
+    scores, parts = _final_scores([ov])
+    assert [b["walls"] for b in base_parts] == [0, 4, 10, 18] and [b["eggs"] for b in base_parts] == [0, 1, 3, 6]
+    for seat in range(4):
+        assert "walls" not in parts[seat]
+        assert parts[seat]["house_walls"] == 2 * WALLS[seat]
+        assert parts[seat]["eggs"] == 5 * EGGS[seat]
+        want = base[seat] - base_parts[seat]["walls"] - base_parts[seat]["eggs"] + 2 * WALLS[seat] + 5 * EGGS[seat]
+        assert scores[seat] == want
+
+
+def test_unknown_final_scoring_step_ids_are_reported_at_the_overlay(tmp_path):
+    ov = _overlay(tmp_path, """\
+replace:
+  scoring.final:
+    - {id: egs, effect: "score 5 * egg", provenance: reconstructed, source: house}
+remove:
+  scoring.final: [wals]
+add:
+  scoring.final:
+    - {id: eggs, effect: "score 1", provenance: reconstructed, source: house}
+""")
+    errors = run_pipeline(PACK, [ov]).errors
+    assert _where(errors) == [("house.yaml", 8, 12, "E208"), ("house.yaml", 10, 19, "E208"), ("house.yaml", 13, 12, "E208")]
+    assert "did you mean 'eggs'" in errors[0].message and "did you mean 'walls'" in errors[1].message
+    assert "exists" in errors[2].message
+
+
+def test_added_final_scoring_steps_can_be_placed_before_or_after_a_step(tmp_path):
+    ov = _overlay(tmp_path, """\
+add:
+  scoring.final:
+    after: walls
+    records:
+      - {id: house_a, effect: "score 1", provenance: reconstructed, source: house}
+      - {id: house_b, effect: "score 2", provenance: reconstructed, source: house}
+  seals:
+    before: seal_gold
+    records:
+      - {id: seal_draft_first, cost: 1 silver_window, scoring: score 1, provenance: reconstructed, source: house}
+""")
+    rs = load_ruleset(PACK, [ov])
+    steps = [s.id for s in rs.single("scoring").final]
+    assert steps[steps.index("walls") + 1:steps.index("walls") + 3] == ["house_a", "house_b"]
+    seals = [s.id for s in rs.records("seal")]
+    assert seals.index("seal_draft_first") + 1 == seals.index("seal_gold")
+    ov.write_text(ov.read_text().replace("after: walls", "after: wals"))
+    errors = run_pipeline(PACK, [ov]).errors
+    assert _where(errors) == [("house.yaml", 8, 12, "E208")]
+    assert "did you mean 'walls'" in errors[0].message
+
+
+def test_consequences_no_single_edit_explains_go_under_the_overlays_first_edit(tmp_path, monkeypatch):
+    import interpreter.ruleset as ruleset
+
+    monkeypatch.setattr(ruleset, "_MAX_EDITS_TO_BLAME", 0)  # too many edits to try one by one
+    ov = _overlay(tmp_path, """\
+set:
+  crane.side: b
+  pack.resources: []
+""")
+    errors = run_pipeline(PACK, [ov]).errors
+    assert _where(errors) == [("house.yaml", 7, 3, "E210")]
+    assert "together" in errors[0].message and len(errors[0].notes) > 100
+
+
+def test_set_on_a_record_by_id_replaces_the_whole_record(tmp_path):
+    ov = _overlay(tmp_path, """\
+set:
+  scoring.final.eggs: {id: eggs, effect: "score 4 * egg", provenance: reconstructed, source: house}
+""")
+    final = load_ruleset(PACK, [ov]).single("scoring").final
+    assert [s.effect for s in final if s.id == "eggs"] == ["score 4 * egg"]
+    assert len(final) == len(load_ruleset(PACK).single("scoring").final)

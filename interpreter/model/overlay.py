@@ -2,11 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field
+from pydantic import Discriminator, Field, Tag
 
-from .base import ContentFile, Id, Provenance
+from .base import ContentFile, Id, Model, Provenance
+
+
+class Placed(Model):
+    """Records added at a place in their list: before or after the record with the given id."""
+
+    before: Id | None = None
+    """Insert the records just before the record with this id."""
+    after: Id | None = None
+    """Insert the records just after the record with this id."""
+    records: list[dict[str, Any]] = Field(min_length=1)
+    """The records to add, in order."""
+
+
+def _added_form(value: Any) -> str:
+    return "placement" if isinstance(value, dict) else "list"
+
+
+# A list of records, or a mapping that places them; a value that is neither is checked as a list.
+Added = Annotated[
+    Union[Annotated[list[dict[str, Any]], Tag("list")], Annotated[Placed, Tag("placement")]],
+    Discriminator(_added_form),
+]
 
 
 class OverlayFile(ContentFile):
@@ -27,7 +49,7 @@ class OverlayFile(ContentFile):
     """Parameter by path: `<kind>.<field or record id>...: value`."""
     replace: dict[str, list[dict[str, Any]]] = {}
     """Records by kind that replace the pack's records of the same id."""
-    add: dict[str, list[dict[str, Any]]] = {}
-    """New records by kind."""
+    add: dict[str, Added] = {}
+    """New records by kind, appended to their list; or `{before: <id>, records: [...]}` (or `after:`) to place them."""
     remove: dict[str, list[Id]] = Field(default_factory=dict)
     """Record ids by kind to delete."""
