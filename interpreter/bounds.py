@@ -10,17 +10,19 @@ Two static checks run on every pack once its names resolve, and one budget runs 
   (``perform A``: the action's effect, the bonuses of tiles of that action), the ones it uses
   (``use F of K``: the F fields of K records), the production bonuses of what it produces and the
   effect past the end of a track it advances; and it *fires* the triggers listening to the events
-  its statements emit (``gain R``: resource_gained(R); ``advance T``: track_advanced(T); ``perform A``:
-  action_performed(A); ``move G``: marker_moved(G); ``produce T``: resource_gained of what T
-  produces). A cycle in that graph runs forever. Edges that can be taken only a bounded number of
-  times per game or turn are left out, so cycles through them are fine: a trigger limited ``once per``
-  turn/round/game, the ``or`` part of a ``grant`` (once at the end of a turn), ``build`` (the tiles
-  run out), ``draw`` (the stacks run out), the reach effects of track spaces (markers only move
-  forward), one-time wealth bonuses. Conditions (``if``, ``may``, ``choose``) do not count as
-  bounds: a cycle through them depends on a player's or the game's luck to stop.
+  its statements emit (``gain R``: resource_gained(R); ``perform A``: action_performed(A); ``move G``
+  sideways or down: marker_moved(G); ``produce T``: resource_gained of what T produces). A cycle in
+  that graph runs forever. Edges that can be taken only a bounded number of times per game or turn
+  are left out, so cycles through them are fine: a trigger limited ``once per`` turn/round/game, the
+  ``or`` part of a ``grant`` (once at the end of a turn), ``build`` (the tiles run out), ``draw`` (the
+  stacks run out), what reaching a track space runs or fires (markers only move forward, and stop at
+  the end), up moves on a grid (they stop at the top row), one-time wealth bonuses. Conditions
+  (``if``, ``may``, ``choose``) do not count as bounds: a cycle through them depends on a player's
+  or the game's luck to stop.
 - **Step budget** (runtime): the effect machine runs at most ``STEP_BUDGET`` steps for one action
-  (between two decisions); past it, it raises ``RunawayError`` naming the program that ran most and
-  where it is written. Whatever the static checks miss, a game never hangs.
+  (all the runs of one action of a player, decisions included); past it, it raises ``RunawayError``
+  naming the program most present on the stack and where it is written. Whatever the static checks
+  miss, a game never hangs.
 """
 
 from __future__ import annotations
@@ -187,8 +189,7 @@ class _Graph:
                 for r in self.groups.get(a.name.text, (a.name.text,)):
                     self._fire(src, stmt, "resource_gained", r, f"gains {r}")
         elif isinstance(stmt, A.Advance):
-            t = stmt.track.text
-            self._fire(src, stmt, "track_advanced", t, f"advances {t}")
+            t = stmt.track.text  # track_advanced fires only when a marker moves forward: bounded
             if t in self.beyond:
                 self._run(src, stmt, [self.beyond[t]], f"advances {t} past its end")
         elif isinstance(stmt, A.Produce):
@@ -201,7 +202,7 @@ class _Graph:
             for a in actions:
                 self._run(src, stmt, [f"pack/actions/{a}/effect", *self.action_bonus.get(a, ())], f"performs {a}")
                 self._fire(src, stmt, "action_performed", a, f"performs {a}")
-        elif isinstance(stmt, A.Move):
+        elif isinstance(stmt, A.Move) and stmt.direction.text != "up":  # up moves end at the top row
             self._fire(src, stmt, "marker_moved", stmt.grid.text, f"moves on {stmt.grid.text}")
         elif isinstance(stmt, A.Use):
             for fld in stmt.fields:

@@ -381,13 +381,16 @@ class Machine:
         state.frames.append(Frame(key, [], 0, player, source, list(this) if this else None, event))
 
     def run(self, state: GameState) -> None:
-        """Execute until every frame is done or a decision is needed, within ``STEP_BUDGET`` steps
-        (bounds.py): content that loops raises ``RunawayError`` instead of hanging the game."""
+        """Execute until every frame is done or a decision is needed.
+
+        Within ``STEP_BUDGET`` steps per action (bounds.py): content that loops raises ``RunawayError``
+        instead of hanging the game. The steps are counted on the state object, not in its data: an
+        action is applied to a fresh copy, which has taken none, and every run during that action counts."""
         frames, programs, natives, trace = state.frames, self.tables.programs, self.natives, self.trace
-        budget = STEP_BUDGET
+        steps = getattr(state, "_steps", 0)
         while frames and state.decision is None:
-            budget -= 1
-            if budget < 0:
+            steps += 1
+            if steps > STEP_BUDGET:
                 raise runaway(state, self.tables.spans)
             frame = frames[-1]  # read; state.top_frame() before changing it (it may be shared with a copy)
             if frame.key[:1] == "@":
@@ -408,6 +411,7 @@ class Machine:
                                         frame.event, frame.trigger, frame.remaining - 1))
                 continue
             self._step(state, state.top_frame(), block[frame.pc])
+        state._steps = steps
 
     def answer(self, state: GameState, index: int) -> None:
         d = state.decision

@@ -80,6 +80,24 @@ def test_step_budget_stops_a_perform_cycle_when_the_static_check_is_bypassed(mon
     assert "e230_perform_cycle.yaml:1" in str(caught.value)  # one of the cycle's two programs, with its line
 
 
+def test_step_budget_counts_every_run_of_one_action(tmp_path, monkeypatch):
+    """`later:` defers to the end of the turn, where the engine runs what is left, again and again while
+    more is deferred: each run is short, so the budget counts all the runs of one action."""
+    overlay = tmp_path / "later_cycle.yaml"
+    overlay.write_text((BOUNDS / "step_budget.yaml").read_text().replace(
+        '"repeat 1 + 100000 * gold: score 1"', '"later: { score 1; perform mines }"'))
+    assert [e.code for e in run_pipeline(None, [overlay]).errors] == ["E230"]
+    monkeypatch.setattr(ruleset_module, "check_cycles", lambda *args, **kwargs: None)
+    rs = load_ruleset(None, [overlay])
+    game = new_game(rs, 2, seed=3)
+    rng = random.Random(3)
+    with hang_guard(60), pytest.raises(RunawayError, match="pack/actions/mines/effect"):
+        for _ in range(2000):
+            game.apply(rng.choice(game.legal_actions()))
+            if game.is_terminal():
+                break
+
+
 def test_a_looping_action_is_not_hidden_as_illegal():
     """The legal-action search tries actions on copies: a RunawayError there is raised, not taken for
     'this action cannot be carried out'."""
