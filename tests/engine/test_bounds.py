@@ -61,10 +61,11 @@ def test_step_budget_stops_a_loop_validation_lets_through():
     assert "step_budget.yaml:9:" in message  # where the looping text is written
 
 
-def test_advances_counted_from_the_game_are_budgeted_too(tmp_path):
+@pytest.mark.parametrize("effect", ["advance quarry 1000000000 * gold + 1", "move hunger_wall sideways 1000000000 * gold + 1"])
+def test_advances_and_moves_counted_from_the_game_are_budgeted_too(tmp_path, effect):
+    """One statement that would queue a billion single advances or moves stops before queuing them."""
     overlay = tmp_path / "many_advances.yaml"
-    overlay.write_text((BOUNDS / "step_budget.yaml").read_text().replace(
-        '"repeat 1 + 100000 * gold: score 1"', "advance quarry 100000 * gold + 1"))
+    overlay.write_text((BOUNDS / "step_budget.yaml").read_text().replace('"repeat 1 + 100000 * gold: score 1"', effect))
     rs = load_ruleset(None, [overlay])
     with hang_guard(), pytest.raises(RunawayError, match="pack/actions/mines/effect"):
         _run_action(rs, "mines")
