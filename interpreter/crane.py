@@ -74,6 +74,30 @@ class TakeInfo:
 
 # ---------------------------------------------------------------- geometry
 
+def geometry_problems(model) -> list[tuple[tuple, str]]:
+    """What makes a crane model unplayable, as (path in the model, message): validation reports these
+    (references.py) and ``build_geometry`` refuses them. The wheel's slots and box are checked there too."""
+    n = len(model.positions)
+    rest = tuple(p.rest for p in model.positions)
+    targets = [i for i, p in enumerate(model.positions) if p.overflow_target]
+    if not targets:
+        return [(("positions",), "no position is an `overflow_target`: an overflowing tile would have nowhere to go")]
+    out = [(("positions", t, "overflow_target"), f"overflow target {t} must be a resting position other than the entry (0)")
+           for t in targets if t == 0 or not rest[t]]
+    if not out and not any(rest[p] for p in range(1, targets[0])):
+        out.append((("positions", targets[0], "overflow_target"),
+                    "no resting position between the entry and the first overflow target, where overflows fall back"))
+    if not out and len(model.wheel) == n and sum(1 for s in model.wheel if s.box) == 1:
+        geometry = build_geometry(model)
+        order = list(model.first_game_order)
+        for i, r in enumerate(model.rotations):
+            try:
+                setup(geometry, r.players, order)
+            except RulesError as exc:
+                out.append((("rotations", i, "box_at"), str(exc)))
+    return out
+
+
 def build_geometry(model) -> CraneGeometry:
     """Compile a validated crane content model (`CraneFile`)."""
     n = len(model.positions)

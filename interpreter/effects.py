@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable
 
+from .bounds import STEP_BUDGET, runaway
 from .dsl import ast as A
 from .dsl.printer import to_text
 from .errors import RulesError
@@ -71,6 +72,7 @@ class Tables:
     grids: dict[str, GridTable]
     layout: Layout  # boards, tile kinds, rows (see layout.py)
     global_triggers: tuple[tuple[str, int, str], ...]  # (program key, trigger index, source) active for every player
+    spans: dict = field(default_factory=dict, compare=False, repr=False)  # program key -> Span of its text
     _attrs: dict = field(default_factory=dict, compare=False, repr=False)  # (id of a record, field) -> (record, value)
     _once: dict = field(default_factory=dict, compare=False, repr=False)  # see once
     _holders: dict = field(default_factory=dict, compare=False, repr=False)  # id of a table -> (table, inverse)
@@ -182,7 +184,7 @@ def build_tables(rs) -> Tables:
     return Tables(programs, asts, caps, {g: tuple(v) for g, v in groups.items()}, tracks, records, kind_of, keys,
                   milestones, {s.id: s.run_on_keep for s in pack.stacks if s.run_on_keep}, tables, triggers,
                   {e.id: e.key for e in pack.events if e.key}, _grids(rs), build_layout(rs, key_of_path, records),
-                  tuple(global_triggers))
+                  tuple(global_triggers), {f.key: f.span for f in rs.fields})
 
 
 def _grids(rs) -> dict[str, GridTable]:
@@ -380,9 +382,17 @@ class Machine:
         state.frames.append(Frame(key, [], 0, player, source, list(this) if this else None, event))
 
     def run(self, state: GameState) -> None:
-        """Execute until every frame is done or a decision is needed."""
+        """Execute until every frame is done or a decision is needed.
+
+        Within ``STEP_BUDGET`` steps per action (bounds.py): content that loops raises ``RunawayError``
+        instead of hanging the game. The steps are counted on the state object, not in its data: an
+        action is applied to a fresh copy, which has taken none, and every run during that action counts."""
         frames, programs, natives, trace = state.frames, self.tables.programs, self.natives, self.trace
+        steps = getattr(state, "_steps", 0)
         while frames and state.decision is None:
+            steps += 1
+            if steps > STEP_BUDGET:
+                raise runaway(state, self.tables.spans)
             frame = frames[-1]  # read; state.top_frame() before changing it (it may be shared with a copy)
             if frame.key[:1] == "@":
                 if frame.key == ADVANCE:
@@ -402,6 +412,7 @@ class Machine:
                                         frame.event, frame.trigger, frame.remaining - 1))
                 continue
             self._step(state, state.top_frame(), block[frame.pc])
+        state._steps = steps
 
     def answer(self, state: GameState, index: int) -> None:
         d = state.decision
@@ -596,6 +607,8 @@ class Machine:
     def _advance_times(self, state, frame, track_id, times) -> None:
         # Queue the single advances as frames of their own so that each one's reach effect
         # resolves before the next advance ("advance N times" = N single advances, R-DOC-6).
+        if times > STEP_BUDGET:  # a count read from the game: more advances than one action may run
+            raise runaway(state, self.tables.spans)
         for _ in range(times):
             state.frames.append(Frame(ADVANCE, [], 0, frame.player, frame.source, [track_id], None))
 

@@ -38,7 +38,7 @@ from functools import cached_property
 
 from . import crane, maximise, mechanisms, rows, schedule
 from .effects import Machine, Tables, View, build_tables
-from .errors import IllegalActionError, RulesError
+from .errors import IllegalActionError, RulesError, RunawayError
 from .fallible import Fallibility
 from .prices import PriceBook
 from .state import Frame, GameState, PlayerState
@@ -377,8 +377,11 @@ class Game:
         steps = self.rules.tables.programs[key].steps
         if steps and steps[0][0] == "may_pay":
             view = self.rules.machine._view(self.state, _frame(self.state.current))
-            return self.rules.machine._can_pay(view, steps[0][1])
-        return True
+            if not self.rules.machine._can_pay(view, steps[0][1]):
+                return False
+        # a bonus that cannot be carried out (a payment nobody can make) is not offered (OPEN-28)
+        return _bonus_can_run(self.rules, self.state, key) and (
+            self.rules.fallibility.sure(self.state, self.state.current, steps) or self._completes("bonus"))
 
     def _completes(self, action: str) -> bool:
         """Offer only what can be carried out (OPEN-28): try it on a copy of the state, and through the
@@ -401,6 +404,8 @@ class Game:
         work = self.state.clone()
         try:
             _Turn(self.rules, work).apply(action)
+        except RunawayError:
+            raise  # content that loops is no illegal choice
         except RulesError as exc:
             raise IllegalActionError(action, str(exc)) from None
         return work
@@ -588,6 +593,8 @@ def _finishes(rules: Rules, state: GameState, action: str, budget: list[int], ke
     work = state.clone()
     try:
         _Turn(rules, work).apply(action)
+    except RunawayError:
+        raise  # content that loops is no illegal choice: let it be seen
     except RulesError:
         return False
     if keep is not None:
@@ -630,6 +637,23 @@ def winner_of(scores: list[int]) -> int | None:
 def _frame(player: int) -> Frame:
     """A frame that only names the acting player, for paying and reading outside a program."""
     return Frame("", [], 0, player, "")
+
+
+def _bonus_can_run(rules: Rules, state: GameState, key: str, tried: bool = False) -> bool:
+    """Whether the wheel bonus can be started now; ``tried``: and carried out to its end or a decision
+    (tried on a copy unless surely fine). One that cannot lapses unused at the end of the turn."""
+    if mechanisms.cannot_start(rules.machine, state, state.current, key):
+        return False
+    if not tried or rules.fallibility.sure(state, state.current, rules.tables.programs[key].steps):
+        return True
+    work = state.clone()
+    try:
+        _Turn(rules, work)._run_bonus()
+    except RunawayError:
+        raise
+    except RulesError:
+        return False
+    return True
 
 
 class _Turn:
@@ -792,7 +816,7 @@ class _Turn:
             # An unused wheel bonus: free gains and rights apply now; optional purchases lapse (OPEN-29).
             info["bonus_used"] = True
             steps = self.r.tables.programs[info["bonus_key"]].steps
-            if steps and steps[0][0] not in ("may", "may_pay"):
+            if steps and steps[0][0] not in ("may", "may_pay") and _bonus_can_run(self.r, self.s, info["bonus_key"], True):
                 self._run_bonus()
                 if self.s.decision or self.s.frames:
                     return

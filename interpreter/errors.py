@@ -43,6 +43,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E208": ("bad overlay", "Check the overlay's operation: `set:` paths, and ids in `replace:`/`remove:` must exist; ids in `add:` must not."),
     "E209": ("inconsistent record", "The record breaks a rule of its kind; the message says which."),
     "E210": ("overlay edit breaks the pack", "The edit is valid itself but leaves the pack's own files inconsistent; the errors it causes there are listed after it. Undo the edit, or also edit the records that depend on what it changed (`replace:`/`remove:`)."),
+    "E230": ("effects can run each other forever", "A program performs, uses or fires (through a trigger) a program that leads back to it: limit a trigger with `once per turn`, or break the cycle."),
+    "E231": ("count beyond what a game can use", "Counts are limited (repeat 100, advance and move 100, amounts 1000) and a payment cannot exceed the resource's cap; use a smaller number."),
     "E301": ("unknown name", "The name is not declared by the pack; check spelling or declare it."),
     "E302": ("unknown resource", "Declare the resource under `resources:` in pack.yaml or fix the spelling."),
     "E303": ("unknown track", "Use the id of a track the pack declares (in its tracks file, or a road's `track:`)."),
@@ -157,9 +159,17 @@ class IllegalActionError(Exception):
         self.action = action
         self.reason = reason
 
+    def __reduce__(self):  # picklable, e.g. raised in a worker process of a simulation
+        return (type(self), (self.action, self.reason))
+
 
 class RulesError(Exception):
     """An inconsistency found while running the rules (a bug in content or engine)."""
+
+
+class RunawayError(RulesError):
+    """Effects ran past the machine's step budget for one action (content that loops): never a mere
+    illegal choice, so searches for legal actions let it through."""
 
 
 def source_line(span: Span | None, cache: dict[str, list[str]] | None = None) -> str | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from . import area as A
 from . import city as C
 from . import rows
+from .bounds import STEP_BUDGET, runaway
 from .dsl.printer import to_text
 from .errors import RulesError
 from .state import Decision, Frame, GameState
@@ -127,6 +128,8 @@ def _build_frame(m, state, frame, step) -> Frame:
 def op_move(m, state, frame, step) -> None:
     _, grid, direction, steps_fn, mods = step
     n = steps_fn(m._view(state, frame), None) if steps_fn else 1
+    if n > STEP_BUDGET:  # a count read from the game: more moves than one action may run (bounds.py)
+        raise runaway(state, m.tables.spans)
     ctx = _mods(m, state, frame, mods)
     for _ in range(n):
         state.frames.append(Frame(MOVE, [], 0, frame.player, frame.source, None, {"grid": grid, "dir": direction, **ctx}))

@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 
 from pydantic import BaseModel
 
-from . import board
+from . import board, crane
 from .dsl.parse import grammar_text
 from .errors import ErrorBag
 from .model import RECORD_KINDS
@@ -43,6 +43,16 @@ class Checker:
     def err(self, doc: Document, path: tuple, code: str, message: str) -> None:
         node, _ = walk(doc.root, path)
         self.errors.add(code, message, node.span)
+
+    def err_edited(self, doc: Document, paths: list[tuple], code: str, message: str) -> None:
+        """Report at the first of ``paths`` whose value an overlay wrote (it points into the overlay,
+        where the change was made), else at the first path."""
+        for path in paths:
+            node, depth = walk(doc.root, path)
+            if depth == len(path) and node.span.path != doc.path:
+                self.errors.add(code, message, node.span)
+                return
+        self.err(doc, paths[0], code, message)
 
     def run(self) -> None:
         self.declarations()
@@ -311,6 +321,17 @@ class Checker:
             self.ref(doc, ("first_game_order", i), tid, ids, "E314", "action tile")
         if sorted(m.first_game_order) != sorted(ids):
             self.err(doc, ("first_game_order",), "E209", "the first-game order must list every action tile exactly once")
+        elif len(m.wheel) == len(m.positions) and len(boxes) == 1 and all(r.box_at < len(m.positions) for r in m.rotations):
+            for path, message in crane.geometry_problems(m):
+                if path == ("positions",):  # no target at all: at a position whose flag was cleared
+                    paths = [path, *(("positions", i, "overflow_target") for i in range(len(m.positions)))]
+                    self.err_edited(doc, [*paths[1:], path], "E209", message)
+                else:
+                    self.err(doc, path, "E209", message)
+        lo, hi = self.pack.players.min, self.pack.players.max
+        for n in range(lo, hi + 1):
+            if counts[n] == 0:
+                self.err(doc, ("rotations",), "E209", f"the crane has no starting rotation for {n} players")
 
     def k_action_board(self, doc, m):
         actions = Counter(h.action for h in m.action_hexes)
@@ -379,6 +400,31 @@ class Checker:
         for n in range(lo, hi + 1):
             if have[n] != 1:
                 self.err(doc, ("seatings",), "E209", f"seatings must describe {n} players exactly once (found {have[n]})")
+        seats = {}
+        for i, st in enumerate(m.seatings):
+            seats[st.players] = st.seats
+            if st.seats < st.players:
+                self.err(doc, ("seatings", i, "seats"), "E209", f"{st.players} players need at least {st.players} seats, not {st.seats}")
+        # an era change must come before the last turn (else it would never happen)
+        late = [(i, e) for i, e in enumerate(m.era_changes)
+                if seats.get(e.players, 0) >= e.players and e.after_turn >= seats[e.players] * m.turns_per_seat]
+        turns_node, depth = walk(doc.root, ("turns_per_seat",))
+        shortened = depth == 1 and turns_node.span.path != doc.path  # an overlay changed the game's length
+        by_length = []
+        for i, e in late:
+            node, depth = walk(doc.root, ("era_changes", i, "after_turn"))
+            if shortened and not (depth == 3 and node.span.path != doc.path):
+                by_length.append(e)
+            else:
+                total = seats[e.players] * m.turns_per_seat
+                self.err(doc, ("era_changes", i, "after_turn"), "E209",
+                         f"with {e.players} players the era change after turn {e.after_turn} is not before the last turn "
+                         f"({seats[e.players]} seats x {m.turns_per_seat} turns = {total}); it would never happen")
+        if by_length:
+            which = ", ".join(f"{e.after_turn} ({e.players} players)" for e in by_length)
+            self.err(doc, ("turns_per_seat",), "E209",
+                     f"with {m.turns_per_seat} turns per seat the era changes after turns {which} come at or after the "
+                     "last turn and would never happen; change `era_changes` too")
         eras = Counter(e.players for e in m.era_changes)
         for i, e in enumerate(m.era_changes):
             if not lo <= e.players <= hi:

@@ -16,6 +16,7 @@ from types import MappingProxyType
 
 from pydantic import BaseModel
 
+from .bounds import check_counts, check_cycles
 from .dsl.compile import Compiler
 from .dsl.english import Names
 from .dsl.parse import DslSyntaxError, parse
@@ -267,6 +268,18 @@ def _check_pack(source: PackSource, applied: list[str], errors: ErrorBag) -> Out
     if errors:
         return Outcome(errors.sorted())
 
+    # bounds: no effect may loop forever or count beyond what a game can use (bounds.py)
+    pack = models["pack"][0]
+    caps = {r.id: r.cap for r in pack.resources if r.cap is not None}
+    by_group: dict[str, tuple[str, ...]] = {}
+    for r in pack.resources:
+        if r.group:
+            by_group[r.group] = (*by_group.get(r.group, ()), r.id)
+    check_counts(fields, caps, by_group, errors)
+    check_cycles(fields, models, by_group, errors, prefer=applied)
+    if errors:
+        return Outcome(errors.sorted())
+
     # phase 6: compile
     groups = symbols.members("group")
     resources = symbols.members("resource")
@@ -275,7 +288,6 @@ def _check_pack(source: PackSource, applied: list[str], errors: ErrorBag) -> Out
         res = resolutions[f.key]
         compiler = Compiler(resources, groups, res.constants, res.attributes)
         programs[f.key] = _compile(compiler, f)
-    pack = models["pack"][0]
     ruleset = Ruleset(
         pack.id, source.root, tuple(applied),
         MappingProxyType({k: tuple(v) for k, v in models.items()}),
