@@ -22,6 +22,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E007": ("file not found", "Check the path in `include:`, `extends:` or on the command line; paths are relative to the including file."),
     "E008": ("folded scalar in an effect", "Use a literal block `|` (or a plain string) for effect text; `>` folds lines and would move error positions."),
     "E009": ("mapping key is not a string", "Use plain words as keys."),
+    "E010": ("file outside the pack", "A pack includes only files inside its own folder: move the file into the pack and include it by a path relative to pack.yaml (no absolute paths, no `..` out of the folder, no links to elsewhere)."),
     "E101": ("unexpected text in effect", "Read the message: it names what the DSL expected at the caret."),
     "E102": ("effect ends too early", "The effect stops in the middle of a statement; complete it."),
     "E103": ("character not allowed in effect", "Effects use words, numbers and `; , : ( ) { } | + - * / == != < <= > >= .` only."),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,10 +64,18 @@ def load_pack(pack_dir: Path, errors: ErrorBag, manifest_path: Path | None = Non
     if not isinstance(include, Sequence):
         return source  # the schema phase reports the missing or malformed include list
     seen: set[Path] = set()
+    folder = pack_dir.resolve()
     for item in include.items:
         if not isinstance(item, Scalar) or not isinstance(item.value, str):
             continue
-        target = (pack_dir / item.value).resolve()
+        target = (folder / item.value).resolve()
+        if not target.is_relative_to(folder):
+            # a pack reads only its own files (never by an absolute path, `..` or a link out):
+            # so a pack cannot pull a file from elsewhere on the disk, nor echo its lines in errors
+            how = "links to a file" if Path(os.path.normpath(folder / item.value)).is_relative_to(folder) else "is"
+            errors.add("E010", f"'{item.value}' {how} outside the pack's folder; a pack includes only files "
+                       "inside its own folder", item.span)
+            continue
         if target in seen:
             errors.add("E003", f"'{item.value}' is included twice", item.span)
             continue

@@ -34,6 +34,7 @@ from .errors import ErrorBag, Span
 MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 100  # nesting of mappings and lists; real content stays far below
 _LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")  # what YAML counts as a line break
+_BREAK_CHARS = "\n\r\x85\u2028\u2029"
 
 
 # --------------------------------------------------------------------------- nodes
@@ -178,11 +179,12 @@ def read_text(path: Path, errors: ErrorBag, shown: str | None = None) -> str | N
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        before = data[: exc.start]
-        line = before.count(b"\n") + 1
-        # count characters, not bytes, so the caret lands under the bad byte
-        col = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", errors="replace")) + 1
-        errors.add("E005", f"invalid UTF-8 byte 0x{data[exc.start]:02x}", Span(shown, line, col))
+        # count lines at YAML's line breaks and columns in characters, not bytes,
+        # so the caret lands under the bad byte
+        before = data[: exc.start].decode("utf-8", errors="replace")
+        breaks = list(_LINE_BREAK.finditer(before))
+        line_start = breaks[-1].end() if breaks else 0
+        errors.add("E005", f"invalid UTF-8 byte 0x{data[exc.start]:02x}", Span(shown, len(breaks) + 1, len(before) - line_start + 1))
         return None
 
 
@@ -220,6 +222,8 @@ def load_text(text: str, path: str, errors: ErrorBag) -> Document | None:
     try:
         for event in YAML(typ="rt").parse(text):
             builder.feed(event)
+    except _TooDeep:
+        return None
     except MarkedYAMLError as exc:
         problem, mark = _explain(exc)
         span = Span(path, mark.line + 1, mark.column + 1) if mark is not None else Span(path, 1, 1)
@@ -253,6 +257,8 @@ def _explain(exc: MarkedYAMLError):
     if problem.startswith("mapping values are not allowed"):
         return (f"{problem}: a `: ` inside a value starts a mapping; quote the value "
                 "(e.g. \"may pay 1 wood: score 4\") or write it as a `|` block"), pm or cm
+    if problem.startswith("found non-comment content after document end marker"):
+        return "the `...` document end marker ends the YAML document: nothing but a comment may follow it on its line", pm or cm
     if "'\\t'" in problem:
         return "a tab character cannot indent YAML; indent with spaces", pm or cm
     if "expected <block end>" in problem or "expected <block mapping start>" in problem:
@@ -278,6 +284,10 @@ def _reader_span(exc: YAMLError, path: str, text: str) -> Span:
     return Span(path, len(breaks) + 1, pos - line_start + 1)
 
 
+class _TooDeep(Exception):
+    """Raised by the builder, after reporting it, at the first node nested deeper than MAX_DEPTH."""
+
+
 class _Builder:
     """Builds Node trees from parser events, rejecting what content must not contain."""
 
@@ -286,13 +296,22 @@ class _Builder:
         self.stack: list[tuple[Node, list]] = []
         self.root: Node | None = None
         self.documents = 0
+        self.ended_at: int | None = None  # line of the last `...` document end marker
 
     def feed(self, e) -> None:
+        if isinstance(e, ev.DocumentEndEvent):
+            if e.explicit:
+                self.ended_at = e.start_mark.line + 1
+            return
         if isinstance(e, ev.DocumentStartEvent):
             self.documents += 1
             if self.documents > 1:
-                self.errors.add("E001", "a content file holds exactly one YAML document; remove the `---` separator",
-                                _span(self.path, e.start_mark, e.end_mark))
+                if e.explicit or self.ended_at is None:
+                    message = "a content file holds exactly one YAML document; remove the `---` separator"
+                else:  # no `---`: the text goes on after a `...` document end marker
+                    message = (f"the `...` on line {self.ended_at} ends the YAML document, so nothing but comments "
+                               "may follow it; remove the `...` line (or what follows it)")
+                self.errors.add("E001", message, _span(self.path, e.start_mark, e.end_mark))
             return
         if isinstance(e, ev.AliasEvent):
             self.errors.add("E004", f"alias '*{e.anchor}' is not allowed in content", _span(self.path, e.start_mark, e.end_mark))
@@ -308,6 +327,9 @@ class _Builder:
         if isinstance(e, (ev.MappingStartEvent, ev.SequenceStartEvent)) and len(self.stack) == MAX_DEPTH:
             self.errors.add("E001", f"mappings and lists are nested more than {MAX_DEPTH} levels deep",
                             _span(self.path, e.start_mark, e.end_mark))
+            # stop here: the scanner's work per token grows with every open flow level, so
+            # parsing on through thousands of `[` would take minutes (and report nothing new)
+            raise _TooDeep
         if isinstance(e, ev.ScalarEvent):
             style = e.style or None
             value = _plain_value(e.value) if style is None else e.value
@@ -373,6 +395,7 @@ _ESCAPES = {
     "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029",
 }
 _HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
+_INDENTED = re.compile(r"( *)\S")  # a line with text, and its indentation
 
 
 def _units(s: Scalar) -> list[tuple[str, int, int]]:
@@ -388,13 +411,14 @@ def _units(s: Scalar) -> list[tuple[str, int, int]]:
     i = 0
     indent = None
     if style in ("|", ">"):
-        nl = raw.find("\n")
-        if nl < 0:
+        header_end = _LINE_BREAK.search(raw)
+        if header_end is None:
             return []
-        i, line, col = nl + 1, line + 1, 1
-        m = re.search(r"^( *)\S", raw[i:], re.M)
+        i, line, col = header_end.end(), line + 1, 1
+        # the content's indentation is that of its first non-blank line
+        first = next((m for m in map(_INDENTED.match, _LINE_BREAK.split(raw[i:])) if m), None)
         explicit = re.match(r"[|>][-+]?([1-9])|[|>]([1-9])", raw)
-        indent = int(explicit.group(1) or explicit.group(2)) if explicit else (len(m.group(1)) if m else 0)
+        indent = int(explicit.group(1) or explicit.group(2)) if explicit else (len(first.group(1)) if first else 0)
     elif style in ("'", '"'):
         i, col = 1, col + 1  # the opening quote
 
@@ -418,9 +442,14 @@ def _units(s: Scalar) -> list[tuple[str, int, int]]:
             at_line_start = False
             continue
         r = raw[i]
+        if r in _BREAK_CHARS:  # one line break (\r\n counts once), as the value holds it
+            units.append(("\n" if r in "\r\n\x85" else r, line, col))
+            skip(2 if raw[i : i + 2] == "\r\n" else 1)
+            at_line_start = indent is not None
+            continue
         if style == '"' and r == "\\" and i + 1 < len(raw):
             nxt = raw[i + 1]
-            if nxt in "\r\n":  # escaped line break: joins the lines, produces nothing
+            if nxt in _BREAK_CHARS:  # escaped line break: joins the lines, produces nothing
                 n = 2 + (nxt == "\r" and raw[i + 2 : i + 3] == "\n")
                 while i + n < len(raw) and raw[i + n] in " \t":
                     n += 1
@@ -446,8 +475,6 @@ def _units(s: Scalar) -> list[tuple[str, int, int]]:
             continue
         units.append((r, line, col))
         skip(1)
-        if r == "\n" and indent is not None:
-            at_line_start = True
     units.append(("", line, col))  # one position past the end
     return units
 

@@ -199,6 +199,39 @@ def test_cli_reports_huge_effects(tmp_path):
         check_text_output(cli("validate", str(path)), [(path.name, line, col, "E111")], {path.name: path})
 
 
+def test_the_lone_cr_fixture_still_breaks_its_lines_with_cr_only():
+    data = (FIXTURES / "e106_lone_cr_line_breaks.yaml").read_bytes()
+    assert b"\n" not in data and data.count(b"\r") > 10
+
+
+LINE_ENDINGS = {"cr": b"\r", "crlf": b"\r\n"}
+
+
+@pytest.mark.parametrize("ending", sorted(LINE_ENDINGS))
+@pytest.mark.parametrize("fixture", [fx for fx in FIXTURE_LIST if fx.is_file()], ids=_name)
+def test_fixture_errors_keep_their_places_with_other_line_breaks(fixture, ending, tmp_path):
+    """YAML breaks lines at \\r\\n and at a lone \\r as at \\n: every position stays put."""
+    copy = tmp_path / fixture.name
+    copy.write_bytes(re_break(fixture.read_bytes(), LINE_ENDINGS[ending]))
+    outcome = run_pipeline(copy)
+    assert reported(copy, outcome) == list(expected(fixture)), "\n" + format_errors(outcome.errors)
+
+
+def re_break(data: bytes, ending: bytes) -> bytes:
+    return re.sub(rb"\r\n|\r|\n", lambda _: ending, data)
+
+
+def test_a_file_of_200_kb_of_brackets_is_refused_without_hanging(tmp_path):
+    # the YAML scanner slows down with every open flow level: the loader must stop at the limit
+    path = tmp_path / "brackets.yaml"
+    path.write_text("kind: walls\ntiles: " + "[" * 200_000 + "\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "interpreter", "validate", str(path)], cwd=ROOT, env=_env(),
+                            capture_output=True, text=True, encoding="utf-8", errors="replace", timeout=60)
+    # the root mapping is level 1, so the 100th `[` (column 8 + 99) opens level 101
+    check_text_output(result, [(path.name, 2, 107, "E001")], {path.name: path})
+    assert "nested more than 100 levels" in result.stdout
+
+
 # --------------------------------------------------------------------------- fixtures, through the CLI
 
 

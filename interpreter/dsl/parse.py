@@ -422,22 +422,44 @@ def _word(term: str) -> str:
     return f"`{term.lower()}`" if term.isalpha() else term
 
 
+def _bad_character(text: str, pos: int) -> DslSyntaxError:
+    """E103 for the character at ``pos``, which starts no token."""
+    ch = text[pos]
+    if ch.isascii() and ch.isalpha() and ch.isupper():
+        end = pos
+        while end < len(text) and text[end].isascii() and (text[end].isalnum() or text[end] == "_"):
+            end += 1
+        word = text[pos:end]
+        return DslSyntaxError("E103", f"names are written in lower case: write `{word.lower()}`, not `{word}`", pos, end)
+    if ch == "=":
+        return DslSyntaxError("E103", "a single `=` is not allowed: write `==` to compare", pos, pos + 1)
+    if not ch.isascii():  # name the code point: a look-alike letter (Cyrillic `а`, Greek `ο`) hides in plain sight
+        hint = "; names are written with the Latin letters a-z" if ch.isalpha() else ""
+        return DslSyntaxError("E103", f"character {ch!r} (U+{ord(ch):04X}) is not allowed in an effect{hint}", pos, pos + 1)
+    return DslSyntaxError("E103", f"character {ch!r} is not allowed in an effect", pos, pos + 1)
+
+
+def _first_bad_character(text: str, start: str) -> int | None:
+    """Where the lexer meets a character that starts no token, if anywhere."""
+    try:
+        for _ in _parser(start).lex(text):
+            pass
+    except UnexpectedCharacters as exc:
+        return exc.pos_in_stream
+    return None
+
+
 def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> DslSyntaxError:
     if isinstance(exc, UnexpectedCharacters):
-        ch = text[exc.pos_in_stream]
-        if ch.isalpha() and ch.isupper():
-            end = exc.pos_in_stream
-            while end < len(text) and (text[end].isalnum() or text[end] == "_"):
-                end += 1
-            word = text[exc.pos_in_stream:end]
-            return DslSyntaxError("E103", f"names are written in lower case: write `{word.lower()}`, not `{word}`", exc.pos_in_stream, end)
-        if ch == "=":
-            return DslSyntaxError("E103", "a single `=` is not allowed: write `==` to compare", exc.pos_in_stream, exc.pos_in_stream + 1)
-        return DslSyntaxError("E103", f"character {ch!r} is not allowed in an effect", exc.pos_in_stream, exc.pos_in_stream + 1)
+        return _bad_character(text, exc.pos_in_stream)
 
     assert isinstance(exc, UnexpectedToken)
     tok = exc.token
     at_end = tok.type == "$END"
+    # a character the lexer cannot read cuts a word short (a Cyrillic `а` in `gаin`): the parser
+    # stumbles on the fragment before it (`g`), but the mistake is the character itself
+    if not at_end and tok.end_pos is not None and _first_bad_character(text, start) == tok.end_pos:
+        return _bad_character(text, tok.end_pos)
     # at the end, point just after the last token (trailing separators are not tokens)
     begin = len(text.rstrip(" \t\r\n;")) if at_end else tok.start_pos
     end = begin + 1 if at_end else tok.end_pos
