@@ -303,7 +303,7 @@ class Game:
             return False
         if not known and (taken.state.decision is not None or any(taken._can_perform(a, True) for a in actions)):
             return True
-        # using the tile's wheel bonus first may make an action performable (a bonus of 1 stone for a wall)
+        # using the tile's wheel bonus first may make an action performable (the resource a build lacks)
         if not taken.state.turn_info.get("bonus_key") or "bonus" not in taken._legal_now():
             return False
         try:
