@@ -7,6 +7,7 @@ import pytest
 
 from interpreter.dsl.compile import Program
 from interpreter.errors import ContentErrors
+from interpreter.paths import default_pack
 from interpreter.ruleset import load_ruleset, run_pipeline
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -322,3 +323,15 @@ set:
     final = load_ruleset(PACK, [ov]).single("scoring").final
     assert [s.effect for s in final if s.id == "eggs"] == ["score 4 * egg"]
     assert len(final) == len(load_ruleset(PACK).single("scoring").final)
+
+
+def test_an_event_key_that_is_not_a_param_is_an_error_not_a_crash(tmp_path):
+    """A trigger on an event whose key names no param: E314 at the key, and name resolution goes on."""
+    pack = tmp_path / "pack"
+    shutil.copytree(default_pack(), pack)
+    text = (pack / "pack.yaml").read_text(encoding="utf-8")
+    assert "params: [{name: colour, type: colour}]" in text
+    (pack / "pack.yaml").write_text(text.replace("params: [{name: colour, type: colour}]",
+                                                 "params: [{name: shade, type: colour}]"), encoding="utf-8")
+    errors = run_pipeline(pack).errors
+    assert [(e.code, e.message) for e in errors] == [("E314", "event key 'colour' is not one of its params: shade")]

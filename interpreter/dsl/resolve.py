@@ -157,7 +157,7 @@ class Resolver:
         if t.arg is not None:
             if sig.key is None:
                 self.error("E310", f"event '{t.event.text}' takes no argument", t.arg.pos)
-            else:
+            elif sig.key in sig.params:  # a key that is not a param is reported with the event (E314)
                 category = sig.params[sig.key]
                 if self.member(t.arg, category) and category == "kind":
                     event_kind = t.arg.text
