@@ -283,6 +283,8 @@ class Game:
 
     def _tile_performable(self, pos: int, tile: str, verdicts: dict) -> bool:
         actions = self.rules.offers.tile_actions_cheap_first.get(tile, ())
+        if not self.rules.offers.always_performable.isdisjoint(actions):
+            return True
         paid = self._take_payment(pos, tile)
         known = False
         if paid is not None:
@@ -357,6 +359,8 @@ class Game:
         """Whether an action can be performed now, when that is known without a try: a build by its row
         (no tile to take, or a tile surely placed), another program by a cheap exact rejection of a first
         statement that cannot be made, then by what cannot fail (see fallible.py); None when unknown."""
+        if action in self.rules.offers.always_performable:
+            return True
         key, sure, builds = self.rules.offers.actions[action]
         event = {"action": action, "main": main, "discount": {}, "with": []}
         s = self.state
@@ -512,6 +516,7 @@ class _Offers:
     seals: tuple  # (seal id, price)
     tile_actions: dict  # action tile -> the playable actions it shows
     tile_actions_cheap_first: dict  # the same, builds last (they are the dearest to judge)
+    always_performable: frozenset  # actions whose first statement always starts and that then surely finish
     actions: dict  # action -> (program key, sure to finish once its first statement can be made, opens with a build)
     one_shot: dict  # single-use record id -> (its effect's program key, sure to finish)
     one_shot_kinds: tuple  # the record kinds that have single-use records
@@ -565,8 +570,11 @@ class _Offers:
                         for name, key in sorted(t.layout.anytime.items()))
         refresh_price = {(kind, str(n)): price or () for kind, costs in refresh for n, price in costs}
         cheap_first = {tile: tuple(sorted(acts, key=lambda a: actions[a][2])) for tile, acts in tiles.items()}
-        return _Offers(book, take, refresh, extra, refresh_price, seals, tiles, cheap_first, actions, one_shot, one_shot_kinds,
-                       anytime, tuple(sorted(rules.playable_actions)))
+        # mechanisms.cannot_start judges only these first statements; any other always starts
+        always = frozenset(a for a, (k, sure, _) in actions.items()
+                           if sure and progs[k].steps and progs[k].steps[0][0] not in mechanisms.STARTS_THAT_CAN_FAIL)
+        return _Offers(book, take, refresh, extra, refresh_price, seals, tiles, cheap_first, always, actions, one_shot,
+                       one_shot_kinds, anytime, tuple(sorted(rules.playable_actions)))
 
 
 def _entry_price(t: Tables, book: PriceBook, key: str) -> int | None:

@@ -548,6 +548,9 @@ def _move_plan(m, state, seat, grid_id, word, ctx) -> tuple[str, tuple[int, int]
     return direction, (nrow, ncol), cost
 
 
+STARTS_THAT_CAN_FAIL = frozenset({"move", "pay", "advance", "build"})  # the first statements cannot_start judges
+
+
 def cannot_start(m, state, seat, key, event: dict | None = None) -> bool:
     """True when a program's first statement surely fails now (a payment, a move up or a single advance
     the player cannot make, a build with no tile to take): an exact, cheap rejection before the program
