@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from .errors import ContentError, note_lines, source_line
+from .errors import ContentError, note_lines, source_line, source_window
 
 app = typer.Typer(
     add_completion=False,
@@ -46,11 +46,9 @@ def _print_errors(errors: list[ContentError]) -> None:
         out.print(f"{where}[bold red]error[{e.code}][/]: {escape(e.message)}")
         line = source_line(span, cache)
         if line is not None and span is not None:
-            caret = 1
-            if span.end_line == span.line and span.end_col:
-                caret = max(1, span.end_col - span.col)
-            out.print(f"  [blue]{span.line:>4} |[/] {escape(line.expandtabs(1))}")
-            out.print(f"       [blue]|[/] {' ' * (span.col - 1)}[bold red]{'^' * caret}[/]")
+            text, pad, caret = source_window(line, span)
+            out.print(f"  [blue]{span.line:>4} |[/] {escape(text)}")
+            out.print(f"       [blue]|[/] {' ' * pad}[bold red]{'^' * caret}[/]")
         for note in note_lines(e):
             out.print(f"[blue]{escape(note)}[/]")
 

@@ -93,11 +93,8 @@ class ContentError:
         where = f"{self.span}: " if self.span else ""
         text = f"{where}error[{self.code}]: {self.message}"
         if source_line is not None and self.span is not None:
-            line = source_line.rstrip("\n").expandtabs(1)
-            caret_len = 1
-            if self.span.end_line == self.span.line and self.span.end_col:
-                caret_len = max(1, self.span.end_col - self.span.col)
-            text += f"\n  {self.span.line:>4} | {line}\n       | {' ' * (self.span.col - 1)}{'^' * caret_len}"
+            line, pad, caret_len = source_window(source_line, self.span)
+            text += f"\n  {self.span.line:>4} | {line}\n       | {' ' * pad}{'^' * caret_len}"
         for note in note_lines(self):
             text += f"\n{note}"
         return text
@@ -142,6 +139,28 @@ class ErrorBag:
 
         unique = {(e.code, e.message, e.span): e for e in self.errors}
         return sorted(unique.values(), key=key)
+
+
+SOURCE_WIDTH = 160  # a longer source line is shown as a window around the caret, cut with ELLIPSIS
+ELLIPSIS = "..."
+
+
+def source_window(source_line: str, span: "Span") -> tuple[str, int, int]:
+    """How an error shows its source line: (text, caret offset in it, caret length). A line too long to
+    read (a generated file, a line of 200,000 brackets) is cut to the part around the caret."""
+    line = source_line.rstrip("\n").expandtabs(1)
+    pad, caret_len = span.col - 1, 1
+    if span.end_line == span.line and span.end_col:
+        caret_len = max(1, span.end_col - span.col)
+    if len(line) <= SOURCE_WIDTH:
+        return line, pad, caret_len
+    caret_len = min(caret_len, SOURCE_WIDTH // 2)
+    start = max(0, pad - SOURCE_WIDTH // 3)
+    end = min(len(line), start + SOURCE_WIDTH)
+    start = max(0, min(start, end - SOURCE_WIDTH))
+    head = ELLIPSIS if start > 0 else ""
+    tail = ELLIPSIS if end < len(line) else ""
+    return head + line[start:end] + tail, pad - start + len(head), caret_len
 
 
 class ContentErrors(Exception):

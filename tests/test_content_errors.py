@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.dsl.parse import MAX_DEPTH, MAX_TOKENS
-from interpreter.errors import CODES, format_errors
+from interpreter.errors import CODES, ELLIPSIS, SOURCE_WIDTH, format_errors
 from interpreter.ruleset import run_pipeline
 from interpreter.source import MAX_FILE_BYTES
 
@@ -251,6 +251,19 @@ def cli_runs():
     pool.shutdown(wait=True, cancel_futures=True)
 
 
+def check_source_window(shown: str, pad: int, full: str, col: int) -> None:
+    """The source line as printed: whole, or for a line too long to read a window of it around the caret
+    (cut with `...`), with the caret under the same character."""
+    if len(full) <= SOURCE_WIDTH:
+        assert (shown, pad) == (full, col)
+        return
+    head = ELLIPSIS if shown.startswith(ELLIPSIS) else ""
+    core = shown[len(head):].removesuffix(ELLIPSIS)
+    start = col - (pad - len(head))  # where the window starts in the full line
+    assert full[start:start + len(core)] == core and 0 <= pad - len(head) < len(core), (shown[:80], pad, col)
+    assert len(core) <= SOURCE_WIDTH and (start > 0) == bool(head) and (start + len(core) < len(full)) == shown.endswith(ELLIPSIS)
+
+
 def check_text_output(result: subprocess.CompletedProcess, want: list[tuple[str, int, int, str]], files: dict[str, Path]):
     both = result.stdout + result.stderr
     assert "Traceback" not in both and "internal error" not in both, both
@@ -268,8 +281,10 @@ def check_text_output(result: subprocess.CompletedProcess, want: list[tuple[str,
         assert int(src["line"]) == int(m["line"])
         path = files.get(Path(m["path"]).name)
         if path is not None:
-            assert src["text"] == _lines(path)[int(m["line"]) - 1].expandtabs(1).rstrip("\n")
-        assert len(caret["pad"]) == int(m["col"]) - 1, "\n".join(lines[i:i + 3])
+            full = _lines(path)[int(m["line"]) - 1].expandtabs(1).rstrip("\n")
+            check_source_window(src["text"], len(caret["pad"]), full, int(m["col"]) - 1)
+        else:
+            assert len(caret["pad"]) == int(m["col"]) - 1, "\n".join(lines[i:i + 3])
     assert sorted(blocks) == want, result.stdout
 
 
