@@ -141,7 +141,7 @@ class ErrorBag:
         return sorted(unique.values(), key=key)
 
 
-SOURCE_WIDTH = 160  # a longer source line is shown as a window around the caret, cut with ELLIPSIS
+SOURCE_WIDTH = 160  # of a longer source line, only the part around the caret is shown, cut with ELLIPSIS
 ELLIPSIS = "..."
 
 
