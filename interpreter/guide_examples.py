@@ -102,8 +102,9 @@ STATEMENTS = (
               ("grant {permit} or score 1",)),
     Construct("use", "use <effect field> of any|each|all <record kind> [where <condition>]",
               "Runs an effect field of records of a kind, as if the player gained it: `any` one record the "
-              "player chooses, `each` each of the player's own, `all` every one. `where` filters the records; "
-              "inside it, bare names are the record's attributes.",
+              "player chooses, `each` each of the player's own, `all` every one. For the kind whose records are "
+              "dealt onto the map's areas (the map's `area_tiles`), `any` and `all` mean those in play; the rest "
+              "are in the box. `where` filters the records; inside it, bare names are the record's attributes.",
               ("use {use_field} of any {use_kind}", "use {use_field} of each {use_kind} where not covered")),
     Construct("place", "place <piece> on this",
               "Puts one of the player's free pieces on the record the effect belongs to. Only in effects that "
