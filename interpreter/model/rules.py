@@ -106,7 +106,8 @@ class ScoringFile(ContentFile):
     tables: list[Table]
     """Scoring tables, usable in effects as `table(<id>, <count>)`."""
     final: list[FinalStep] = Field(min_length=1)
-    """Final scoring steps, in order; every player completes a step before the next."""
+    """Final scoring steps, in order; every player completes a step before the next. The choices a step
+    leads to (optional conversions) are made for the most points of the player who makes them."""
 
 
 class Rank(Model):
