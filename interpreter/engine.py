@@ -342,6 +342,8 @@ class Game:
             work = self.state.clone()
             try:
                 _Turn(self.rules, work).apply(action)
+            except RunawayError:
+                raise  # content that loops is reported, not hidden as a refused take
             except RulesError:
                 return None
             self._tried[action] = work
