@@ -30,36 +30,13 @@ from __future__ import annotations
 from collections import Counter
 
 from .dsl import ast as A
+from .dsl.resolve import constant_value
 from .errors import ErrorBag, RunawayError
 
 MAX_REPEAT = 100  # `repeat N`: no turn of a board game does one thing more than 100 times
 MAX_TIMES = 100  # `advance T N`, `move G D N`: longer than any track or grid a board can print
 MAX_AMOUNT = 1000  # a gain, payment or score written in an effect
 STEP_BUDGET = 100_000  # machine steps for one action; a whole game's final scoring takes a few thousand
-
-# --------------------------------------------------------------------------- constant values
-
-
-def constant(expr) -> int | None:
-    """The value of an expression made of numbers only, else None."""
-    if isinstance(expr, A.Num):
-        return expr.value
-    if isinstance(expr, A.Neg):
-        v = constant(expr.operand)
-        return None if v is None else -v
-    if isinstance(expr, A.BinOp):
-        a, b = constant(expr.left), constant(expr.right)
-        if a is None or b is None:
-            return None
-        if expr.op == "+":
-            return a + b
-        if expr.op == "-":
-            return a - b
-        if expr.op == "*":
-            return a * b
-        if expr.op == "/":
-            return a // b if b else None
-    return None
 
 
 def check_counts(fields, caps: dict[str, int], groups: dict[str, tuple[str, ...]], errors: ErrorBag) -> None:
@@ -84,7 +61,7 @@ def check_counts(fields, caps: dict[str, int], groups: dict[str, tuple[str, ...]
 
 
 def _limit(f, expr, most: int, what: str, errors: ErrorBag) -> bool:
-    value = constant(expr)
+    value = constant_value(expr)
     if value is not None and value > most:
         errors.add("E231", f"{what.format(n=value)} is more than any game can use (at most {most})", f.span_at(*expr.pos))
         return False
@@ -95,7 +72,7 @@ def _check_amounts(f, amounts, caps, groups, errors, paid: bool) -> None:
     for a in amounts if isinstance(amounts, tuple) else ():
         if not isinstance(a, A.Amount) or not _limit(f, a.value, MAX_AMOUNT, f"{{n}} {a.name.text}", errors) or not paid:
             continue
-        value = constant(a.value)
+        value = constant_value(a.value)
         members = groups.get(a.name.text, (a.name.text,))
         cap = sum(caps[r] for r in members) if all(r in caps for r in members) else None
         if value is not None and cap is not None and value > cap:

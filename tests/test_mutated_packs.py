@@ -14,8 +14,6 @@ from __future__ import annotations
 import io
 import random
 import shutil
-import signal
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -105,24 +103,6 @@ def mutants(draw):
     return name, f"{how} {'.'.join(map(str, path))}", out.getvalue()
 
 
-class _Hang(Exception):
-    pass
-
-
-@contextmanager
-def _time_limit(seconds: int):
-    def alarm(signum, frame):
-        raise _Hang(f"more than {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
-
-
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory):
     return tmp_path_factory.mktemp("mutants")
@@ -132,7 +112,7 @@ def workdir(tmp_path_factory):
 @settings(max_examples=250, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck),
           phases=[Phase.explicit, Phase.generate])
 @given(case=mutants(), seed=st.integers(0, 10**6))
-def test_a_mutant_either_gets_content_errors_or_plays_to_the_end(workdir, case, seed):
+def test_a_mutant_either_gets_content_errors_or_plays_to_the_end(workdir, time_limit, case, seed):
     name, what, text = case
     pack = workdir / "pack"
     if pack.exists():
@@ -140,7 +120,7 @@ def test_a_mutant_either_gets_content_errors_or_plays_to_the_end(workdir, case, 
     shutil.copytree(PACK, pack, ignore=shutil.ignore_patterns("variants"))
     (pack / name).write_text(text, encoding="utf-8")
     label = f"{name}: {what}"
-    with _time_limit(CASE_SECONDS):
+    with time_limit(CASE_SECONDS):
         outcome = run_pipeline(pack)
         if outcome.errors:
             for e in outcome.errors:

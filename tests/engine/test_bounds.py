@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import pickle
 import random
-import signal
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -30,21 +28,6 @@ BOUNDS = HERE / "bounds"
 VARIANTS = sorted((HERE.parent / "content" / "praga" / "variants").glob("*.yaml"))
 
 
-@contextmanager
-def hang_guard(seconds: int = 20):
-    """Fail instead of hanging (generous: the guarded work takes well under a second when fixed)."""
-    def alarm(*_):
-        raise TimeoutError(f"still running after {seconds} s: the content hangs the game")
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
-
-
 def _run_action(rs, action: str):
     game = new_game(rs, 2, seed=1)
     machine, state = game.rules.machine, game.state.clone()
@@ -52,9 +35,9 @@ def _run_action(rs, action: str):
     machine.run(state)
 
 
-def test_step_budget_stops_a_loop_validation_lets_through():
+def test_step_budget_stops_a_loop_validation_lets_through(time_limit):
     rs = load_ruleset(None, [BOUNDS / "step_budget.yaml"])  # valid: the count is read from the game
-    with hang_guard(), pytest.raises(RunawayError) as caught:
+    with time_limit(20), pytest.raises(RunawayError) as caught:
         _run_action(rs, "mines")
     message = str(caught.value)
     assert "pack/actions/mines/effect" in message
@@ -62,26 +45,26 @@ def test_step_budget_stops_a_loop_validation_lets_through():
 
 
 @pytest.mark.parametrize("effect", ["advance quarry 1000000000 * gold + 1", "move hunger_wall sideways 1000000000 * gold + 1"])
-def test_advances_and_moves_counted_from_the_game_are_budgeted_too(tmp_path, effect):
+def test_advances_and_moves_counted_from_the_game_are_budgeted_too(tmp_path, effect, time_limit):
     """One statement that would queue a billion single advances or moves stops before queuing them."""
     overlay = tmp_path / "many_advances.yaml"
     overlay.write_text((BOUNDS / "step_budget.yaml").read_text().replace('"repeat 1 + 100000 * gold: score 1"', effect))
     rs = load_ruleset(None, [overlay])
-    with hang_guard(), pytest.raises(RunawayError, match="pack/actions/mines/effect"):
+    with time_limit(20), pytest.raises(RunawayError, match="pack/actions/mines/effect"):
         _run_action(rs, "mines")
 
 
-def test_step_budget_stops_a_perform_cycle_when_the_static_check_is_bypassed(monkeypatch):
+def test_step_budget_stops_a_perform_cycle_when_the_static_check_is_bypassed(monkeypatch, time_limit):
     cycle = HERE / "content_errors" / "e230_perform_cycle.yaml"
     assert [e.code for e in run_pipeline(None, [cycle]).errors] == ["E230"]
     monkeypatch.setattr(ruleset_module, "check_cycles", lambda *args, **kwargs: None)
     rs = load_ruleset(None, [cycle])
-    with hang_guard(), pytest.raises(RunawayError) as caught:
+    with time_limit(20), pytest.raises(RunawayError) as caught:
         _run_action(rs, "mines")
     assert "e230_perform_cycle.yaml:1" in str(caught.value)  # one of the cycle's two programs, with its line
 
 
-def test_step_budget_counts_every_run_of_one_action(tmp_path, monkeypatch):
+def test_step_budget_counts_every_run_of_one_action(tmp_path, monkeypatch, time_limit):
     """`later:` defers to the end of the turn, where the engine runs what is left, again and again while
     more is deferred: each run is short, so the budget counts all the runs of one action."""
     overlay = tmp_path / "later_cycle.yaml"
@@ -92,32 +75,32 @@ def test_step_budget_counts_every_run_of_one_action(tmp_path, monkeypatch):
     rs = load_ruleset(None, [overlay])
     game = new_game(rs, 2, seed=3)
     rng = random.Random(3)
-    with hang_guard(60), pytest.raises(RunawayError, match="pack/actions/mines/effect"):
+    with time_limit(60), pytest.raises(RunawayError, match="pack/actions/mines/effect"):
         for _ in range(2000):
             game.apply(rng.choice(game.legal_actions()))
             if game.is_terminal():
                 break
 
 
-def test_a_looping_action_is_not_hidden_as_illegal():
+def test_a_looping_action_is_not_hidden_as_illegal(time_limit):
     """The legal-action search tries actions on copies: a RunawayError there is raised, not taken for
     'this action cannot be carried out'."""
     rs = load_ruleset(None, [BOUNDS / "step_budget.yaml"])
     game = new_game(rs, 2, seed=3)
     rng = random.Random(3)
-    with hang_guard(60), pytest.raises(RunawayError):
+    with time_limit(60), pytest.raises(RunawayError):
         for _ in range(2000):
             game.apply(rng.choice(game.legal_actions()))
             if game.is_terminal():
                 break
 
 
-def test_unpayable_wheel_bonus_is_not_offered_and_lapses():
+def test_unpayable_wheel_bonus_is_not_offered_and_lapses(time_limit):
     rs = load_ruleset(None, [BOUNDS / "unpayable_bonus.yaml"])
     for seed in (1, 2):
         game = new_game(rs, 2, seed=seed)
         rng = random.Random(seed)
-        with hang_guard(60):
+        with time_limit(60):
             while not game.is_terminal():
                 legal = game.legal_actions()
                 if "bonus" in legal:  # only when the 5 eggs can be paid
@@ -127,9 +110,9 @@ def test_unpayable_wheel_bonus_is_not_offered_and_lapses():
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_one_turn_game_plays_to_the_end(players):
+def test_one_turn_game_plays_to_the_end(players, time_limit):
     spec = GameSpec(players, ("random",) * players, seed=5, variants=(str(BOUNDS / "one_turn.yaml"),))
-    with hang_guard():
+    with time_limit(20):
         record = play_game(spec)
     seats = {1: 2}.get(players, players)
     assert record["turns"] == seats  # one turn per seat, then final scoring
