@@ -276,12 +276,12 @@ class Game:
         """R-TURN-6, OPEN-28: the main action must be performed, so of the tiles the player can pay for,
         those offering an action that can be performed once taken; when none does, all of them (the turn
         then ends without a main action)."""
-        verdicts: dict = {}  # (price paid, action) -> performable after the take, when known without a try;
-        # price paid -> the game with it paid
-        tiles = [tile for pos, tile in takes if self._tile_performable(pos, tile, verdicts)]
+        verdicts: dict = {}  # (price paid, action) -> performable after the take, when known without a try
+        afters: dict = {}  # price paid -> this game with it paid
+        tiles = [tile for pos, tile in takes if self._tile_performable(pos, tile, verdicts, afters)]
         return tiles or [tile for _, tile in takes]
 
-    def _tile_performable(self, pos: int, tile: str, verdicts: dict) -> bool:
+    def _tile_performable(self, pos: int, tile: str, verdicts: dict, afters: dict) -> bool:
         actions = self.rules.offers.tile_actions_cheap_first.get(tile, ())
         if not self.rules.offers.always_performable.isdisjoint(actions):
             return True
@@ -295,7 +295,7 @@ class Game:
             for a in actions:  # builds last: the others are judged cheaply
                 verdict = verdicts.get((paid, a), _UNJUDGED)
                 if verdict is _UNJUDGED:
-                    after = verdicts.get(paid) or verdicts.setdefault(paid, self._after_payment(paid))
+                    after = afters.get(paid) or afters.setdefault(paid, self._after_payment(paid))
                     verdict = verdicts[(paid, a)] = after._perform_verdict(a, True)
                 if verdict:
                     return True
