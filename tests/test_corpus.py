@@ -68,6 +68,20 @@ def parse(path: Path) -> Recorded:
     return rec
 
 
+def score_changes(now: list[dict], recorded: list[dict]) -> str:
+    """What differs, seat by seat: the totals and the breakdown entries (now / recorded)."""
+    if len(now) != len(recorded):
+        return f"{len(now)} scored seats, recorded {len(recorded)}"
+    out = []
+    for a, b in zip(now, recorded):
+        parts = [f"{k} {a.get(k)}/{b.get(k)}" for k in ("seat", "score") if a.get(k) != b.get(k)]
+        ka, kb = a.get("breakdown", {}), b.get("breakdown", {})
+        parts += [f"{k} {ka.get(k)}/{kb.get(k)}" for k in sorted(set(ka) | set(kb)) if ka.get(k) != kb.get(k)]
+        if parts:
+            out.append(f"seat {b.get('seat')}: " + ", ".join(parts))
+    return "; ".join(out) + " (now/recorded)"
+
+
 @pytest.fixture(scope="module")
 def rulesets():
     """One ruleset per variant set, loaded the first time a corpus game needs it."""
@@ -112,7 +126,7 @@ def test_the_engine_plays_the_recorded_game(rulesets, time_limit, path):
             except IllegalActionError as exc:
                 pytest.fail(f"{where}: the recorded action is refused: {exc}")
         assert game.is_terminal(), f"{name}: the game is not over after the {len(rec.steps)} recorded steps"
-        assert game.scores() == rec.scores, f"{name}: scores differ:\nnow      {game.scores()}\nrecorded {rec.scores}"
+        assert game.scores() == rec.scores, f"{name}: scores differ: {score_changes(game.scores(), rec.scores)}"
         assert game.winner() == rec.end["winner"], f"{name}: winner {game.winner()}, recorded {rec.end['winner']}"
         assert game.state.turn == rec.end["turns"], f"{name}: {game.state.turn} turns, recorded {rec.end['turns']}"
         assert game.solo_verdict() == rec.end["solo"], \
