@@ -28,8 +28,8 @@ import pytest
 
 from interpreter.dsl.parse import MAX_DEPTH, MAX_TOKENS
 from interpreter.errors import CODES, ELLIPSIS, SOURCE_WIDTH, format_errors
-from interpreter.ruleset import run_pipeline
-from interpreter.source import MAX_FILE_BYTES
+from interpreter.content.ruleset import run_pipeline
+from interpreter.content.source import MAX_FILE_BYTES
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "content_errors"

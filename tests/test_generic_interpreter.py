@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from interpreter.model import KINDS
+from interpreter.content.model import KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 # Names of Praga's resources, tracks, projects and pieces of content.

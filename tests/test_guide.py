@@ -13,11 +13,11 @@ from ruamel.yaml import YAML
 from interpreter.dsl.parse import _parser, parse
 from interpreter.dsl.resolve import DIRECTIONS, FUNCTIONS, PERIODS, RUNTIME_ATTRIBUTES
 from interpreter.errors import CODES
-from interpreter.guide import (
+from interpreter.authoring.guide import (
     BEGIN, END, FENCE_STARTS, SECTIONS, GuideError, dsl_blocks, generated, keywords, model_tree, splice, update_guide,
 )
-from interpreter.model import KINDS
-from interpreter.ruleset import load_ruleset, run_pipeline
+from interpreter.content.model import KINDS
+from interpreter.content.ruleset import load_ruleset, run_pipeline
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = ROOT / "content" / "README.md"
@@ -78,7 +78,7 @@ def test_every_kind_and_every_field_is_documented(text):
 def test_every_field_has_a_description(text):
     part = generated(text, "kinds")
     missing = [line for line in part.splitlines() if "(no description yet)" in line]
-    assert missing == [], "add a docstring under these fields in interpreter/model/:\n" + "\n".join(missing)
+    assert missing == [], "add a docstring under these fields in interpreter/content/model/:\n" + "\n".join(missing)
 
 
 def test_every_error_code_is_documented(text):
@@ -149,8 +149,8 @@ def test_the_examples_cover_every_grammar_rule_and_keyword(text):
         if rule.alias or not (rule.options.expand1 or str(name).startswith("_")):
             expected.add(str(name))
     expected -= {"start"}
-    assert expected - seen_rules == set(), "add examples for these grammar rules in interpreter/guide.py"
-    assert keywords() - seen_words == set(), "add examples using these keywords in interpreter/guide.py"
+    assert expected - seen_rules == set(), "add examples for these grammar rules in interpreter/authoring/guide.py"
+    assert keywords() - seen_words == set(), "add examples using these keywords in interpreter/authoring/guide.py"
 
 
 def test_every_yaml_block_in_the_guide_is_valid_yaml(text):
@@ -225,8 +225,8 @@ def test_update_guide_writes_only_when_asked(tmp_path):
 
 def test_examples_fall_back_to_neutral_names_when_the_pack_lacks_them(ruleset):
     """Every template still parses with stand-in names (a pack without permits, grids, events, ...)."""
-    from interpreter.guide import _Examples
-    from interpreter.guide_examples import DSL_GROUPS
+    from interpreter.authoring.guide import _Examples
+    from interpreter.authoring.guide_examples import DSL_GROUPS
 
     ex = _Examples(ruleset)
     ex.values = {}

@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from interpreter.engine import new_game
+from interpreter.runtime.game import new_game
 from interpreter.errors import ContentError
 from interpreter.paths import default_pack
-from interpreter.ruleset import run_pipeline
+from interpreter.content.ruleset import run_pipeline
 
 PACK = Path(default_pack())
 FILES = sorted(p.name for p in PACK.glob("*.yaml"))

@@ -1,4 +1,4 @@
-"""Saving and loading games in `caput play` (interpreter/cli.py, interpreter/savefile.py).
+"""Saving and loading games in `caput play` (interpreter/ui/cli.py, interpreter/play/savefile.py).
 
 `caput play` is driven through its standard input: in-process with typer's CliRunner for the many loads
 of the fuzz test, and in a subprocess for the plain cases.
@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from interpreter import savefile
-from interpreter.cli import app
-from interpreter.engine import new_game
-from interpreter.ruleset import load_ruleset
+from interpreter.play import savefile
+from interpreter.ui.cli import app
+from interpreter.runtime.game import new_game
+from interpreter.content.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 # an exception's class name, as Python prints it (KeyError, IndexError, JSONDecodeError, RulesError, ...)

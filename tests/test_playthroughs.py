@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.engine import new_game
+from interpreter.runtime.game import new_game
 from interpreter.paths import default_pack
-from interpreter.ruleset import load_ruleset
+from interpreter.content.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.engine import Game, new_game
+from interpreter.runtime.game import Game, new_game
 from interpreter.paths import default_pack
-from interpreter.ruleset import load_ruleset
+from interpreter.content.ruleset import load_ruleset
 
 SEEDS = range(100)
 VARIANT_SETS = {

@@ -1,4 +1,4 @@
-"""`interpreter.render`: the whole table as SVG and PNG, drawn from content and state."""
+"""`interpreter.ui.render`: the whole table as SVG and PNG, drawn from content and state."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 
 pytest.importorskip("drawsvg")
 
-from interpreter.engine import Game, new_game
-from interpreter.render import load_game, render_png, render_svg, short, wrap
-from interpreter.ruleset import load_ruleset
+from interpreter.runtime.game import Game, new_game
+from interpreter.ui.render import load_game, render_png, render_svg, short, wrap
+from interpreter.content.ruleset import load_ruleset
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -167,8 +167,8 @@ def test_caput_render_writes_svg_and_refuses_other_suffixes(tmp_path):
     import subprocess
     import sys
 
-    from interpreter.engine import new_game
-    from interpreter.ruleset import load_ruleset
+    from interpreter.runtime.game import new_game
+    from interpreter.content.ruleset import load_ruleset
 
     saved = tmp_path / "game.json"
     saved.write_text(new_game(load_ruleset(), 2, seed=1).to_json())
@@ -190,9 +190,9 @@ def test_caput_render_writes_svg_and_refuses_other_suffixes(tmp_path):
 def test_the_live_board_marks_what_can_be_clicked():
     import re
 
-    from interpreter.engine import new_game
-    from interpreter.ruleset import load_ruleset
-    from interpreter.render import render_svg
+    from interpreter.runtime.game import new_game
+    from interpreter.content.ruleset import load_ruleset
+    from interpreter.ui.render import render_svg
 
     g = new_game(load_ruleset(), 2, seed=0)
     marked = lambda svg: set(re.findall(r'data-action="([^"]+)"', svg))  # noqa: E731
@@ -211,10 +211,10 @@ def test_the_live_board_marks_what_can_be_clicked():
 def test_the_golden_playthroughs_render_at_every_fiftieth_step():
     import json as _json
 
-    from interpreter.engine import new_game
+    from interpreter.runtime.game import new_game
     from interpreter.paths import default_pack
-    from interpreter.ruleset import load_ruleset
-    from interpreter.render import render_svg
+    from interpreter.content.ruleset import load_ruleset
+    from interpreter.ui.render import render_svg
 
     root = Path(__file__).resolve().parent
     for path in sorted((root / "playthroughs").glob("*.json")):

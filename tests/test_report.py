@@ -28,7 +28,7 @@ def test_summary_counts_records_components_and_provenance():
 
 def test_report_renders_every_effect_in_english():
     data = json.loads(caput("content", "report", "--json"))
-    from interpreter.ruleset import load_ruleset
+    from interpreter.content.ruleset import load_ruleset
 
     rs = load_ruleset()
     assert len(data["effects"]) == sum(1 for f in rs.fields if f.start == "program")

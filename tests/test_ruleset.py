@@ -8,7 +8,7 @@ import pytest
 from interpreter.dsl.compile import Program
 from interpreter.errors import ContentErrors
 from interpreter.paths import default_pack
-from interpreter.ruleset import load_ruleset, run_pipeline
+from interpreter.content.ruleset import load_ruleset, run_pipeline
 
 ROOT = Path(__file__).resolve().parents[1]
 PACK = ROOT / "content" / "praga"
@@ -216,8 +216,8 @@ EGGS = [0, 1, 2, 3]
 
 
 def _final_scores(variants=()):
-    from interpreter.engine import new_game
-    from interpreter.scenario import write_path
+    from interpreter.runtime.game import new_game
+    from interpreter.play.scenario import write_path
 
     game = new_game(load_ruleset(PACK, variants), 4, seed=0)
     setup = {"turn": 64, "current": 3}
@@ -302,7 +302,7 @@ add:
 
 
 def test_consequences_no_single_edit_explains_go_under_the_overlays_first_edit(tmp_path, monkeypatch):
-    import interpreter.ruleset as ruleset
+    import interpreter.content.ruleset as ruleset
 
     monkeypatch.setattr(ruleset, "_MAX_EDITS_TO_BLAME", 0)  # too many edits to try one by one
     ov = _overlay(tmp_path, """\

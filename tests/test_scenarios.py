@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.scenario import (
+from interpreter.play.scenario import (
     ABSENT,
     PathError,
     diff,
@@ -15,7 +15,7 @@ from interpreter.scenario import (
     run_scenarios,
     write_path,
 )
-from interpreter.state import GameState, PlayerState
+from interpreter.runtime.state import GameState, PlayerState
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))

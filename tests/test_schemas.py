@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.model import KINDS
-from interpreter.schema_export import DIALECT, check_schemas, render
+from interpreter.content.model import KINDS
+from interpreter.content.schema_export import DIALECT, check_schemas, render
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = sorted((ROOT / "content").rglob("*.yaml"))
@@ -79,7 +79,7 @@ def _check_jsonschema(schema: Path, *files: Path) -> subprocess.CompletedProcess
 
 
 def test_the_overlay_schema_refers_to_the_record_schema_of_every_editable_list():
-    from interpreter.overlay import RECORD_LISTS
+    from interpreter.content.overlay import RECORD_LISTS
 
     overlay = json.loads((ROOT / "schemas" / "overlay.schema.json").read_text(encoding="utf-8"))
     props = overlay["properties"]
@@ -150,11 +150,11 @@ def _readme_settings() -> str:
 
 
 def test_the_readme_vscode_settings_name_existing_schemas_and_match_the_pack():
-    from interpreter.schema_export import editor_settings
+    from interpreter.content.schema_export import editor_settings
 
     block = _readme_settings()
     assert block == editor_settings(ROOT / "content"), (
-        "README.md's VS Code settings are stale; paste interpreter.schema_export.editor_settings(Path('content')):\n"
+        "README.md's VS Code settings are stale; paste interpreter.content.schema_export.editor_settings(Path('content')):\n"
         + editor_settings(ROOT / "content"))
     patterns = json.loads(block)["yaml.schemas"]
     matched: dict[Path, list[Path]] = {}

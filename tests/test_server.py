@@ -1,4 +1,4 @@
-"""The web server's JSON API (interpreter/server.py) through FastAPI's TestClient."""
+"""The web server's JSON API (interpreter/ui/server.py) through FastAPI's TestClient."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ pytest.importorskip("fastapi", reason="the web server needs fastapi (the `web` e
 
 from fastapi.testclient import TestClient
 
-from interpreter import server
-from interpreter.engine import Game
-from interpreter.state import Decision
+from interpreter.ui import server
+from interpreter.runtime.game import Game
+from interpreter.runtime.state import Decision
 
 SEED = 1
 
@@ -218,8 +218,8 @@ def test_undo_is_refused_when_a_bot_drew_hidden_information(client):
 
 
 def test_a_keep_decision_on_a_face_down_stack_counts_as_revealing():
-    from interpreter.engine import new_game
-    from interpreter.ruleset import load_ruleset
+    from interpreter.runtime.game import new_game
+    from interpreter.content.ruleset import load_ruleset
 
     game = new_game(load_ruleset(None, ()), 2, SEED)
     before = server._hidden_fingerprint(game)
@@ -356,16 +356,16 @@ def test_the_board_picture(client, monkeypatch):
     view = new(client)
     r = client.get(f"/api/games/{view['id']}/board.svg")
     try:
-        import interpreter.render  # noqa: F401
+        import interpreter.ui.render  # noqa: F401
     except ImportError:
         assert r.status_code == 501 and "not available" in r.json()["detail"]
     else:
         assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
         assert "<svg" in r.text
         assert client.get(f"/api/games/{view['id']}/board.svg?step=0").status_code == 200
-    monkeypatch.setitem(sys.modules, "interpreter.render", None)  # as if render.py did not exist
+    monkeypatch.setitem(sys.modules, "interpreter.ui.render", None)  # as if render.py did not exist
     r = client.get(f"/api/games/{view['id']}/board.svg")
-    assert r.status_code == 501 and "interpreter/render.py" in r.json()["detail"]
+    assert r.status_code == 501 and "interpreter/ui/render.py" in r.json()["detail"]
 
 
 def test_the_page_and_its_files_are_served(client):
@@ -410,7 +410,7 @@ def test_a_save_whose_state_does_not_follow_from_its_log_is_refused(client, save
 def test_the_web_loads_a_terminal_save_with_its_bots(client, tmp_path):
     from typer.testing import CliRunner
 
-    from interpreter.cli import app
+    from interpreter.ui.cli import app
 
     path = client.app.state.save_dir / "from_terminal.json"
     r = CliRunner().invoke(app, ["play", "--seed", "2", "--seat", "2=mcts:5"], input=f"save {path}\nq\n")
@@ -461,7 +461,7 @@ def test_serve_allows_the_host_it_listens_on(save_dir, monkeypatch):
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(app=app, **kw))
     from typer.testing import CliRunner
 
-    from interpreter.cli import app as cli
+    from interpreter.ui.cli import app as cli
 
     r = CliRunner().invoke(cli, ["serve", "--host", "mybox.lan", "--port", "8123", "--save-dir", str(save_dir)])
     assert r.exit_code == 0, r.output

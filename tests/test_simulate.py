@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.analysis import compare, content_keys, summarize
-from interpreter.bots import GreedyBot, MCTSBot, load_evaluation, make_bot
-from interpreter.engine import new_game
-from interpreter.ruleset import load_ruleset
-from interpreter.simulate import GameSpec, play_game, run_games, specs_for
+from interpreter.play.analysis import compare, content_keys, summarize
+from interpreter.play.bots import GreedyBot, MCTSBot, load_evaluation, make_bot
+from interpreter.runtime.game import new_game
+from interpreter.content.ruleset import load_ruleset
+from interpreter.play.simulate import GameSpec, play_game, run_games, specs_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

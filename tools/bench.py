@@ -12,7 +12,7 @@ machine are comparable; figures vary with the machine, so compare ratios rather 
 - greedy 2 players: games/s of two one-ply greedy bots (each action tries every legal action).
 - mcts 2 players: iterations/s of ``MCTSBot.choose`` with a fixed iteration budget on a few
   mid-game 2-player positions (total iterations / total time).
-- load cold: a fresh interpreter running ``from interpreter.ruleset import load_ruleset;
+- load cold: a fresh interpreter running ``from interpreter.content.ruleset import load_ruleset;
   load_ruleset()`` (interpreter start-up and imports included), median of 3.
 - load warm: ``load_ruleset()`` again in this process (YAML trees and grammar cached), median of 5.
 - state clone: microseconds per ``GameState.clone`` of a mid-game 4-player state, median of several
@@ -58,15 +58,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from interpreter import schedule  # noqa: E402
-from interpreter.bots import make_bot  # noqa: E402
-from interpreter.engine import Game, new_game  # noqa: E402
-from interpreter.ruleset import load_ruleset  # noqa: E402
+from interpreter.runtime import schedule  # noqa: E402
+from interpreter.play.bots import make_bot  # noqa: E402
+from interpreter.runtime.game import Game, new_game  # noqa: E402
+from interpreter.content.ruleset import load_ruleset  # noqa: E402
 
 from bench_content import timed  # noqa: E402  (tools/ is on the path when run as a script)
 
 PEERS = ("catanatron",)
-LOAD_SNIPPET = "from interpreter.ruleset import load_ruleset; load_ruleset()"
+LOAD_SNIPPET = "from interpreter.content.ruleset import load_ruleset; load_ruleset()"
 
 
 

@@ -19,9 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from interpreter import source  # noqa: E402
+from interpreter.content import source  # noqa: E402
 from interpreter.dsl.parse import parse  # noqa: E402
-from interpreter.ruleset import load_ruleset  # noqa: E402
+from interpreter.content.ruleset import load_ruleset  # noqa: E402
 
 
 def timed(fn, runs: int) -> list[float]:

@@ -1,5 +1,5 @@
 """Record the behaviour corpus in tests/corpus/: bot games whose legal actions, moves and scores
-tests/test_corpus.py replays, so a change to the interpreter can show that it plays identically.
+tests/test_behaviour_corpus.py replays, so a change to the interpreter can show that it plays identically.
 
 Each file is one game: a header (pack, variants, players, bots, seed), then one line per step
 ``<seat> <count> <digest> <action>`` -- the seat to move, the number of legal actions, the first 10
@@ -25,10 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interpreter.bots import make_bot  # noqa: E402
-from interpreter.engine import new_game  # noqa: E402
-from interpreter.paths import default_pack  # noqa: E402
-from interpreter.ruleset import load_ruleset  # noqa: E402
+from interpreter import default_pack, load_ruleset, make_bot, new_game  # noqa: E402
 
 VARIANT_SETS = {  # as in tests/test_random_games.py: every official variant, in compatible sets
     "base": (),

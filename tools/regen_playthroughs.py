@@ -19,9 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interpreter.engine import new_game  # noqa: E402
+from interpreter.runtime.game import new_game  # noqa: E402
 from interpreter.paths import default_pack  # noqa: E402
-from interpreter.ruleset import load_ruleset  # noqa: E402
+from interpreter.content.ruleset import load_ruleset  # noqa: E402
 
 OUT = ROOT / "tests" / "playthroughs"
 GAMES = [

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
-from . import ast as A
+from interpreter.dsl import ast as A
 
 Fn = Callable[[Any, Any], Any]
 

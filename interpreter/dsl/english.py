@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import ast as A
+from interpreter.dsl import ast as A
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from importlib import resources
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
-from . import ast as A
+from interpreter.dsl import ast as A
 
 START_RULES = ("program", "amounts", "expr", "condition")
 

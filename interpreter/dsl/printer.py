@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import singledispatch
 
-from . import ast as A
+from interpreter.dsl import ast as A
 
 _PREC = {"+": 1, "-": 1, "*": 2, "/": 2}
 

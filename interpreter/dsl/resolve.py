@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from . import ast as A
+from interpreter.dsl import ast as A
 
 NUMBER = "number"
 BOOL = "bool"

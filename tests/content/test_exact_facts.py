@@ -10,7 +10,7 @@ import pytest
 from interpreter.dsl import ast as A
 from interpreter.dsl.parse import parse
 from interpreter.dsl.printer import to_text
-from interpreter.ruleset import load_ruleset
+from interpreter.content.ruleset import load_ruleset
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,8 @@ from statistics import mean
 
 import pytest
 
-from interpreter import board
-from interpreter.ruleset import load_ruleset
+from interpreter.runtime.mechanisms import hexes as board
+from interpreter.content.ruleset import load_ruleset
 
 ERAS = (1, 2)
 COUNTS = {"upgrade": (11, 4), "wall": (14, 4), "building": (14, 4)}  # per era: regular, special (R-COMP-2)

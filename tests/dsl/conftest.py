@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pytest
 
-from interpreter.ruleset import load_ruleset
+from interpreter.content.ruleset import load_ruleset
 
 
 @lru_cache(maxsize=1)

@@ -696,7 +696,7 @@ RESOLVE_ERRORS = [
     ("on game_end(x) once per week: { gain 1 gould; score this }", None, [("E310", 12), ("E301", 24), ("E302", 39), ("E311", 52)]),
 ]
 # E313 (a name declared twice) and E314 (an unknown record reference) come from the
-# pack's declarations (interpreter/references.py), never from an effect string.
+# pack's declarations (interpreter/content/references.py), never from an effect string.
 
 
 @pytest.mark.parametrize("text, scope, expected", RESOLVE_ERRORS, ids=[repr(t)[:50] for t, _, _ in RESOLVE_ERRORS])

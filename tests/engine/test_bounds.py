@@ -1,4 +1,4 @@
-"""Content cannot hang or crash a game (interpreter/bounds.py and the checks that refuse unplayable setups).
+"""Content cannot hang or crash a game (interpreter/content/bounds.py and the checks that refuse unplayable setups).
 
 * The machine's step budget stops an action whose effects loop, with a RunawayError naming the
   program and where it is written: for a loop validation cannot see (a count read from the game) and
@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import ruleset as ruleset_module
-from interpreter.engine import new_game
+from interpreter.content import ruleset as ruleset_module
+from interpreter.runtime.game import new_game
 from interpreter.errors import IllegalActionError, RunawayError
-from interpreter.ruleset import load_ruleset, run_pipeline
-from interpreter.simulate import GameSpec, play_game
+from interpreter.content.ruleset import load_ruleset, run_pipeline
+from interpreter.play.simulate import GameSpec, play_game
 
 HERE = Path(__file__).resolve().parents[1]
 BOUNDS = HERE / "bounds"

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from interpreter import crane
+from interpreter.runtime.mechanisms import wheel as crane
 from interpreter.errors import RulesError
-from interpreter.model.boards import CraneFile
-from interpreter.ruleset import load_ruleset
+from interpreter.content.model.boards import CraneFile
+from interpreter.content.ruleset import load_ruleset
 
 N = 12
 
@@ -305,7 +305,7 @@ def test_random_games_keep_the_crane_consistent(bundled, players, turns):
 
 
 def test_geometry_keys_name_compiled_programs_of_the_ruleset():
-    from interpreter.ruleset import load_ruleset
+    from interpreter.content.ruleset import load_ruleset
 
     rs = load_ruleset()
     g = crane.build_geometry(rs.single("crane"))

@@ -5,11 +5,11 @@ Each test builds a small state by hand (setup is the engine's job) and runs real
 
 import pytest
 
-from interpreter import mechanisms
-from interpreter.effects import Machine, View, build_tables
+from interpreter.runtime.mechanisms import natives as mechanisms
+from interpreter.runtime.machine import Machine, View, build_tables
 from interpreter.errors import RulesError
-from interpreter.ruleset import load_ruleset
-from interpreter.state import GameState, PlayerState
+from interpreter.content.ruleset import load_ruleset
+from interpreter.runtime.state import GameState, PlayerState
 
 
 @pytest.fixture(scope="module")
@@ -290,7 +290,7 @@ def test_a_price_book_answers_every_constant_price_at_once():
     from interpreter.dsl.compile import Compiler
     from interpreter.dsl.parse import parse
     from interpreter.dsl.resolve import Scope, resolve
-    from interpreter.prices import PriceBook
+    from interpreter.runtime.prices import PriceBook
 
     symbols = load_ruleset().symbols
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import crane
-from interpreter.engine import Game, new_game
+from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.runtime.game import Game, new_game
 from interpreter.errors import IllegalActionError
-from interpreter.ruleset import load_ruleset
+from interpreter.content.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -163,7 +163,7 @@ def test_json_round_trip_mid_game_and_observation_hides_stacks(rs):
 
 
 def test_the_same_seed_plays_the_same_game_whatever_the_hash_seed():
-    code = ("import random; from interpreter.ruleset import load_ruleset; from interpreter.engine import new_game\n"
+    code = ("import random; from interpreter.content.ruleset import load_ruleset; from interpreter.runtime.game import new_game\n"
             "g = new_game(load_ruleset(), 3, seed=11); r = random.Random(11)\n"
             "while not g.is_terminal(): g.apply(r.choice(g.legal_actions()))\n"
             "print(g.to_json())")
@@ -255,7 +255,7 @@ def test_new_game_applies_variants(rs):
     ([40], None),  # solo: no winner, only the score (R-TIE-3)
 ])
 def test_ex17_ties_go_to_the_latest_seat(scores, winner):
-    from interpreter.engine import winner_of
+    from interpreter.runtime.game import winner_of
 
     assert winner_of(scores) == winner
 
@@ -271,7 +271,7 @@ def test_a_finished_game_names_its_winner(rs):
 def test_a_row_set_by_hand_changes_the_refresh_offers(rs):
     """Refresh offers are remembered per row; a scenario that empties a row position by hand replaces the row
     (write_path copies what it goes through), so the offers follow."""
-    from interpreter.scenario import write_path
+    from interpreter.play.scenario import write_path
 
     g = new_game(rs, 2, seed=3)
     assert "refresh wall 1,2 pay 1" in g.legal_actions()

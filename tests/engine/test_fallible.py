@@ -1,4 +1,4 @@
-"""The static pass that tells which statements cannot fail (interpreter/fallible.py).
+"""The static pass that tells which statements cannot fail (interpreter/runtime/fallible.py).
 
 Two kinds of checks: what the pass says about small programs compiled against the bundled pack, and
 that it never changes what the engine offers: at every step of random games, the legal actions with
@@ -15,10 +15,10 @@ import pytest
 from interpreter.dsl.compile import Compiler
 from interpreter.dsl.parse import parse
 from interpreter.dsl.resolve import Scope, resolve
-from interpreter.engine import Game, Rules, deal_stacks, new_game, rules_for
-from interpreter.fallible import Fallibility
+from interpreter.runtime.game import Game, Rules, deal_stacks, new_game, rules_for
+from interpreter.runtime.fallible import Fallibility
 from interpreter.paths import default_pack
-from interpreter.ruleset import load_ruleset
+from interpreter.content.ruleset import load_ruleset
 
 
 @pytest.fixture(scope="module")

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.engine import new_game
+from interpreter.runtime.game import new_game
 from interpreter.errors import IllegalActionError
-from interpreter.notation import describe, parse
-from interpreter.ruleset import load_ruleset
+from interpreter.runtime.notation import describe, parse
+from interpreter.content.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 

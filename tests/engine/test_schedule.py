@@ -2,9 +2,9 @@
 
 import pytest
 
-from interpreter import schedule as sch
+from interpreter.runtime import schedule as sch
 from interpreter.errors import RulesError
-from interpreter.ruleset import load_ruleset
+from interpreter.content.ruleset import load_ruleset
 
 
 @pytest.fixture(scope="module")

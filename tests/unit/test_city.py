@@ -4,8 +4,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from interpreter import board
-from interpreter.city import (
+from interpreter.runtime.mechanisms import hexes as board
+from interpreter.runtime.mechanisms.hex_map import (
     CityMap,
     build_city_map,
     corner_matches,
@@ -16,7 +16,7 @@ from interpreter.city import (
 )
 from interpreter.errors import RulesError
 from interpreter.paths import default_pack
-from interpreter.ruleset import load_ruleset
+from interpreter.content.ruleset import load_ruleset
 
 C = "c1"  # the colour under test
 X = "c2"  # another colour
@@ -198,7 +198,7 @@ def test_majority_excludes_non_claimants():
 def test_the_graph_tables_agree_with_the_axial_formula(cmap):
     """Vertex neighbours read from the networkx graph match the geometry (corner w of h is corner
     w+2 of the hex across side w and corner w+4 of the hex across side w+1)."""
-    from interpreter.board import neighbour
+    from interpreter.runtime.mechanisms.hexes import neighbour
 
     for hid, h in cmap.hexes.items():
         for w in range(6):

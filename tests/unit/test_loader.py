@@ -3,7 +3,7 @@
 import pytest
 
 from interpreter.errors import ErrorBag
-from interpreter.source import MAX_DEPTH, load_file, load_text
+from interpreter.content.source import MAX_DEPTH, load_file, load_text
 
 
 def load(text):

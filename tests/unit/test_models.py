@@ -14,8 +14,8 @@ import pytest
 from pydantic import ValidationError
 
 from interpreter.errors import ErrorBag
-from interpreter.model import KINDS
-from interpreter.source import load_file
+from interpreter.content.model import KINDS
+from interpreter.content.source import load_file
 
 PACK = Path(__file__).resolve().parents[2] / "content" / "praga"
 FILES = sorted(p for p in PACK.glob("*.yaml"))

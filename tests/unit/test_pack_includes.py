@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.errors import ErrorBag, format_errors
-from interpreter.pack import load_pack
-from interpreter.ruleset import run_pipeline
+from interpreter.content.pack import load_pack
+from interpreter.content.ruleset import run_pipeline
 
 ROOT = Path(__file__).resolve().parents[2]
 

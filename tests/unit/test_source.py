@@ -3,7 +3,7 @@
 import pytest
 
 from interpreter.errors import ErrorBag
-from interpreter.source import Mapping, Scalar, Sequence, load_text, to_data, walk
+from interpreter.content.source import Mapping, Scalar, Sequence, load_text, to_data, walk
 
 
 def load(text):
@@ -81,7 +81,7 @@ def test_the_tag_text_is_quoted_in_the_message():
 
 
 def test_invalid_utf8_and_oversized_files(tmp_path):
-    from interpreter.source import MAX_FILE_BYTES, load_file
+    from interpreter.content.source import MAX_FILE_BYTES, load_file
 
     bad = tmp_path / "bad.yaml"
     bad.write_bytes(b"a: 1\nb: caf\xe9\n")

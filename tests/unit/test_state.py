@@ -1,10 +1,10 @@
-"""Copies of the game state (interpreter/state.py): hand-written for speed, so every field must be in them."""
+"""Copies of the game state (interpreter/runtime/state.py): hand-written for speed, so every field must be in them."""
 
 from __future__ import annotations
 
 import dataclasses
 
-from interpreter.state import Decision, Frame, GameState, PlayerState, _copy_player
+from interpreter.runtime.state import Decision, Frame, GameState, PlayerState, _copy_player
 
 
 def _player() -> PlayerState:

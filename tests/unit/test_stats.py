@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from interpreter.stats import (
+from interpreter.play.stats import (
     betainc,
     games_for_mdd,
     histogram,

@@ -1,0 +1,229 @@
+"""The DSL part of the authoring guide: what each construct means, and example templates.
+
+``interpreter.authoring.guide`` fills each template with names the bundled pack declares (``{resource}`` is
+its first resource, ``{track}`` its first track, ...), parses the result, checks its names against
+the pack and shows it with its canonical text and its English reading. To document a new statement
+or construct of the grammar, add a ``Construct`` here: ``tests/test_guide.py`` fails while a grammar
+rule or keyword has no example.
+
+Placeholders: ``{resource}``, ``{resource2}``, ``{resource3}``, ``{group}``, ``{piece}``,
+``{action}``, ``{stack}``, ``{pool}`` (a face-up stack first), ``{permit}``, ``{colour}``,
+``{track}``, ``{ptrack}`` (a track that produces), ``{grid}``, ``{table}``, ``{kind}`` (a buildable
+record kind first), ``{num_attr}`` (a number attribute of ``{kind}``), ``{use_kind}`` and
+``{use_field}`` (a record kind with an effect field), ``{rec_kind}`` and ``{rec_attr}`` (a kind with
+a record attribute), ``{this_num_attr}`` (a number attribute of the kind ``this`` is bound to), and
+from the pack's events: ``{kevent}``/``{kval}`` (an event with a key, and a value of it),
+``{nevent}``/``{nparam}`` (a number parameter), ``{cevent}``/``{cparam}``/``{cval}`` (a name
+parameter and a value), ``{revent}``/``{rparam}`` (a record parameter).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Construct:
+    """One DSL construct as the guide shows it: a heading, its forms, what it means, examples."""
+
+    title: str
+    syntax: str  # the forms, separated by " · " when there are several
+    what: str  # what it means, in a designer's words
+    examples: tuple[str, ...]  # templates; each is filled, parsed, resolved and shown
+    start: str = "program"  # the grammar start rule the examples are parsed from
+    this: bool = False  # resolve the examples with `this` bound to a record (for `this` and `place`)
+
+
+# Tables of names the resolver knows (interpreter/dsl/resolve.py) but does not describe.
+
+
+DIRECTION_DOCS = {
+    "up": "one row up, same column; pays the grid's `up_cost` (and a tier's `enter_cost`) unless `free` or discounted",
+    "down": "one row down, same column",
+    "left": "one square left",
+    "right": "one square right",
+    "sideways": "one square in the grid's `sideways` direction",
+}
+RUNTIME_DOCS = {
+    "owned": "the acting player owns the record",
+    "covered": "another tile lies on top of the record (a covered tile still counts as owned)",
+    "claimed": "the record carries a claim (a piece) of the acting player",
+    "resolved": "the record has been resolved and gives nothing more (e.g. an enclosed area)",
+}
+QUANTIFIER_DOCS = {
+    None: ("the acting player's own records", "—"),
+    "each": ("the acting player's own records", "each record of the acting player, one after the other"),
+    "any": ("the acting player's own records", "one record the player chooses, whoever owns it"),
+    "all": ("every record of the kind, whoever owns it (neutral ones too)", "every record of the kind"),
+}
+PERIOD_DOCS = {
+    "turn": "the owner's turn (`once per turn`) / from the start of the owner's next turn (`from next turn`)",
+    "round": "a round of every seat (`once per round`) / from the start of the next round (`from next round`)",
+    "game": "the whole game (`once per game`); not allowed after `from next`",
+}
+
+
+STATEMENTS = (
+    Construct("gain", "gain <amounts>",
+              "Adds the amounts to the player's holdings. A resource with a `cap` never goes above it; the excess is lost.",
+              ("gain 2 {resource} and 1 {resource2}",)),
+    Construct("pay", "pay <amounts>",
+              "Removes the amounts from the player's holdings. A payment is never partial: the player must hold all of it.",
+              ("pay 1 {resource}, 1 {resource2}",)),
+    Construct("score", "score <expression>", "Adds points to the player's score.", ("score 3", "score 2 * {resource3}")),
+    Construct("advance", "advance <track> [<times>]",
+              "Moves the player's marker one space forward on a track, or the given number of times. Each step is "
+              "a separate advance with its own `on_reach` effect and triggers; on the last space the track's "
+              "`beyond_top` runs instead of a move.",
+              ("advance {track}", "advance {track} 2")),
+    Construct("produce", "produce <track>",
+              "Gains the track's `produces` resource, as many as the `value` of the marker's space, plus the "
+              "`production` bonus of every space left of the marker and of a token placed on the track. Only a "
+              "track with `produces:` can produce (E309).",
+              ("produce {ptrack}",)),
+    Construct("move", "move <grid> <direction> [<steps>] [<modifiers>]",
+              "Moves the player's marker on a grid (directions are listed in the tables below), the given number "
+              "of squares; the square reached runs its effect. Modifiers change what an `up` move costs.",
+              ("move {grid} up", "move {grid} sideways 2")),
+    Construct("perform", "perform <action> [<modifiers>]  ·  perform any [<modifiers>]",
+              "Performs an action declared under `actions:` as if the player had chosen it: its effect runs and "
+              "triggers on performed actions see it. `perform any` lets the player pick the action.",
+              ("perform {action}", "perform any")),
+    Construct("build", "build <tile kind> [<modifiers>]",
+              "Takes a tile of a kind declared under `tile_kinds:` from its row, pays its cost and places it.",
+              ("build {kind}",)),
+    Construct("draw", "draw <count> from <stack> keep <n> [to <track>]  ·  draw all from <stack> keep <n> [to <track>]",
+              "Looks at the top tiles of a stack (`all`: the whole stack or pool) and keeps some; the others go back. "
+              "`to <track>` puts the kept piece on that track.",
+              ("draw 3 from {stack} keep 1", "draw all from {pool} keep 1 to {ptrack}")),
+    Construct("grant", "grant <permit> [or <statement>]",
+              "Gives the player a permit for this turn, used by a `with <permit>` modifier. The `or` statement "
+              "runs at the end of the turn if the permit was not used.",
+              ("grant {permit} or score 1",)),
+    Construct("use", "use <effect field> of any|each|all <record kind> [where <condition>]",
+              "Runs an effect field of records of a kind, as if the player gained it: `any` one record the "
+              "player chooses, `each` each of the player's own, `all` every one. For the kind whose records are "
+              "dealt onto the map's areas (the map's `area_tiles`), `any` and `all` mean those in play; the rest "
+              "are in the box. `where` filters the records; inside it, bare names are the record's attributes.",
+              ("use {use_field} of any {use_kind}", "use {use_field} of each {use_kind} where not covered")),
+    Construct("place", "place <piece> on this",
+              "Puts one of the player's free pieces on the record the effect belongs to. Only in effects that "
+              "belong to a record (E311 elsewhere).",
+              ("place {piece} on this",), this=True),
+)
+
+COMBINING = (
+    Construct("Sequence", "<statement>; <statement>  ·  <statement> <line break> <statement>",
+              "Statements run in order. Separate them with `;` or a line break (in a `|` block scalar). A line "
+              "break inside brackets, or where a statement cannot end yet, just continues the statement.",
+              ("gain 1 {resource}; score 1", "gain 1 {resource}\nadvance {track}\nscore 1")),
+    Construct("Block", "{ <statement>; <statement> }",
+              "Braces make several statements one, wherever one statement is expected: the body of a trigger, "
+              "`may`, `may pay`, `if`, `else`, `repeat`, `grant ... or` and `later`.",
+              ("may pay 1 {resource}: { score 2; advance {track} }",)),
+    Construct("choose", "choose { <option> | <option> ... }",
+              "The player picks exactly one option. Options are separated by `|`; an option may be several "
+              "statements separated by `;`. At least two options (E105).",
+              ("choose { gain 2 {resource} | gain 2 {resource2} }", "choose { gain 1 {resource}; advance {track} | produce {ptrack} }")),
+    Construct("may", "may <statement>", "The statement is optional: the player decides whether to do it.",
+              ("may move {grid} sideways",)),
+    Construct("may pay", "may pay <amounts>: <statement>",
+              "An optional paid effect: the player may pay the amounts, and only then gets the statement.",
+              ("may pay 1 {resource}: score 4",)),
+    Construct("later", "later: <statement>",
+              "The player may resolve the statement at any moment of the current turn; whatever is left of it is "
+              "resolved automatically before the turn ends.",
+              ("later: move {grid} sideways", "gain 1 {resource}; later: may pay 1 {resource}: { advance {track}; score 1 }")),
+    Construct("if", "if <condition>: <statement> [else: <statement>]",
+              "Runs the statement when the condition holds, otherwise the `else` statement if there is one. An "
+              "`else` belongs to the nearest `if`: brace an inner `if` to give the `else` to the outer one.",
+              ("if {resource} >= 3: score 2", "if {resource} >= 3: score 2 else: gain 1 {resource}",
+               "if {resource} >= 1: { if {resource2} >= 1: score 3 } else: score 1")),
+    Construct("repeat", "repeat <times>: <statement>  ·  repeat: <optional statement>",
+              "Runs the statement a number of times. Without a number the player repeats it as often as they "
+              "like, so the statement must be optional (`may` or `may pay`, E312).",
+              ("repeat 2: advance {track}", "repeat: may pay 1 {resource}: score 2")),
+)
+
+MODIFIERS = (
+    Construct("free", "<move | perform | build> ... free", "The statement costs nothing.",
+              ("perform {action} free", "move {grid} up free")),
+    Construct("discount", "<move | perform | build> ... discount <amounts>", "The cost is reduced by the amounts.",
+              ("perform {action} discount 1 {resource}",)),
+    Construct("with", "<move | perform | build> ... with <permit>", "Uses a permit the player was granted (`grant`).",
+              ("perform {action} with {permit}",)),
+)
+
+TRIGGERS = (
+    Construct("on", "on <event>[(<key>)] [<options>]: <statement>",
+              "Reacts to an event from now on. `(<key>)` narrows it to one value of the event's key parameter "
+              "(see *Events*). A trigger ends the effect: a statement after it is an error (E110), so put a "
+              "body of several statements in braces. Several triggers may follow one another.",
+              ("on {kevent}: score 1", "on {kevent}({kval}): { gain 1 {resource}; score 1 }")),
+    Construct("if (trigger option)", "on <event> if <condition>: ...",
+              "A condition on the event, tested when it happens; `event.<parameter>` reads its parameters, "
+              "`event.<parameter>.<attribute>` an attribute of a record parameter. Several `if` options must all hold.",
+              ("on {nevent} if event.{nparam} >= 2: score 1", "on {cevent} if event.{cparam} == {cval}: score 2",
+               "on {revent}({kind}) if event.{rparam}.{num_attr} >= 2: score 1")),
+    Construct("while (trigger option)", "on <event> while <condition>: ...",
+              "A state of the game that must hold when the event fires (for example where the player's marker stands).",
+              ("on {kevent}({kval}) while position({track}) >= 2: score 2",)),
+    Construct("once per (trigger option)", "on <event> once per turn|round|game: ...",
+              "Fires at most once per turn, round or game.",
+              ("on {kevent} once per turn: score 1", "on {kevent} once per round: score 1", "on {kevent} once per game: score 5")),
+    Construct("from next (trigger option)", "on <event> from next turn|round: ...",
+              "Active only from the owner's next turn (or the next round): an ability gained now works later.",
+              ("on {kevent}({kval}) from next turn: score 1", "on {kevent} if {resource} >= 1 once per turn from next round: score 2")),
+)
+
+AMOUNTS = (
+    Construct("Amounts", "<number> <resource>, ...  ·  (<expression>) <resource>",
+              "Used by `gain`, `pay`, `may pay`, `discount` and by fields such as costs. Separate amounts with "
+              "`,` or `and`; a computed amount goes in parentheses.",
+              ("2 {resource}, 1 {resource2}", "1 {resource} and 1 {resource2}", "(count({kind})) {resource}"), start="amounts"),
+)
+
+EXPRESSIONS = (
+    Construct("Arithmetic", "+  -  *  /  -x  ( )",
+              "Whole numbers only: `/` rounds down and a division by zero gives 0. `*` and `/` bind tighter than "
+              "`+` and `-`.",
+              ("2 * {resource3} + 1", "({resource} + {resource2}) / 2", "9 - {resource}", "-{resource}"), start="expr"),
+    Construct("Holdings and groups", "<resource>  ·  <group>",
+              "A resource name is how many of it the player holds; a resource `group` name is the sum of its resources.",
+              ("{resource3}", "{group}"), start="expr"),
+    Construct("count", "count([any|each|all] <record kind> [where <condition>])",
+              "How many records of a kind: the player's own, or with `all` everyone's. Inside `where`, bare "
+              "names are the tested record's attributes (resource names still mean holdings).",
+              ("count({kind})", "count(all {kind})", "count(all {kind} where {num_attr} == 1)"), start="expr"),
+    Construct("this", "this  ·  this.<attribute>",
+              "The record the effect belongs to, and its attributes: inside any effect field of a record, and in an "
+              "icon's `effect`, where it is the tile carrying the icon. Elsewhere `this` is an error (E311).",
+              ("score this.{this_num_attr}", "score count(all {rec_kind} where {rec_attr} == this.{rec_attr})"), this=True),
+    Construct("event", "event.<parameter>  ·  event.<parameter>.<attribute>",
+              "Inside a trigger: the event's parameters (see *Events*).",
+              ("on {nevent}: score event.{nparam}",)),
+)
+
+CONDITIONS = (
+    Construct("Comparisons", "==  !=  <  <=  >  >=",
+              "Compare numbers; names of other things (a direction, a colour, an action, ...) compare with `==` "
+              "and `!=` only.",
+              ("{resource} >= 6", "{resource} != 0 and {resource2} < 3", "{resource} <= 4 or {resource2} > 1",
+               "{resource} == 2"), start="condition"),
+    Construct("and, or, not", "<condition> and <condition>  ·  or  ·  not  ·  ( )",
+              "`not` binds tightest, then `and`, then `or`; use parentheses to group otherwise.",
+              ("{resource} >= 9 or {resource2} >= 9", "not ({resource} >= 1 or {resource2} >= 1) and {resource3} > 0"),
+              start="condition"),
+    Construct("Truth", "<expression>", "An expression alone holds when it is not zero (for a yes/no attribute: when it is yes).",
+              ("{resource3}", "not {resource3}"), start="condition"),
+)
+
+DSL_GROUPS = (
+    ("Statements", STATEMENTS),
+    ("Combining statements", COMBINING),
+    ("Modifiers", MODIFIERS),
+    ("Triggers", TRIGGERS),
+    ("Amounts", AMOUNTS),
+    ("Expressions", EXPRESSIONS),
+    ("Conditions", CONDITIONS),
+)

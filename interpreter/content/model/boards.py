@@ -1,0 +1,242 @@
+"""Boards: the crane, the project grids, the city map, the action board and the bridge."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from interpreter.content.model.base import Amounts, Axial, ContentFile, Count, Effect, Id, Model, Ordinal, PlayerCount, Record
+
+
+# ---------------------------------------------------------------- crane
+
+class CranePosition(Model):
+    zone: Id
+    """Zone of the frame this position belongs to (a free name such as red, green or blue, used in reports and variants)."""
+    cost: Amounts | None = None
+    """Paid to take a tile from this position."""
+    points: int | None = Field(default=None, ge=0)
+    """Scored when taking a tile from this position."""
+    overflow_target: bool = False
+    """An overflowing tile goes to the first empty position marked so."""
+    rest: bool = True
+    """False for positions where a tile never rests (it overflows instead)."""
+
+
+class WheelSlot(Model):
+    box: bool = False
+    """The box slot: never holds a tile."""
+    bonus: Effect | None = None
+    """Gained (now or later in the turn) by the player who takes the action tile resting in this slot; none for the box."""
+
+
+class ActionTileSide(Model):
+    actions: list[Id] = Field(min_length=2, max_length=2)
+    """The two actions shown on this side; the player who takes the tile performs one of them."""
+
+
+class ActionTile(Record):
+    a: ActionTileSide
+    """Side a of the tile (used when the crane's `side` is `a`)."""
+    b: ActionTileSide
+    """Side b of the tile (used when the crane's `side` is `b`)."""
+
+
+class Rotation(Model):
+    players: PlayerCount
+    """The player count this starting rotation is for."""
+    box_at: int = Field(ge=0)
+    """Frame position of the box slot at setup."""
+
+
+class CraneFile(ContentFile):
+    """The action crane: frame positions and their zones, the rotating wheel of slots with bonuses, and the double-sided action tiles."""
+
+    kind: Literal["crane"]
+    provenance: Literal["exact", "partial", "reconstructed"]
+    """How exact the values of this file are: exact, partial or reconstructed."""
+    source: str
+    """Where the values of this file come from: a RULES.md id or a COMPONENTS.md section."""
+    positions: list[CranePosition] = Field(min_length=3)
+    """Frame positions clockwise from the entry (position 0)."""
+    wheel: list[WheelSlot] = Field(min_length=3)
+    """Wheel slots clockwise starting at the box."""
+    rotations: list[Rotation]
+    """The wheel's starting rotation, one entry per player count."""
+    overflow_points: int = Field(ge=0)
+    """Points carried by an overflowed tile (the 5-point token)."""
+    side: Literal["a", "b"] = "a"
+    """Which side of the action tiles is used (variant parameter)."""
+    tiles: list[ActionTile] = Field(min_length=1)
+    """The double-sided action tiles that move around the wheel."""
+    first_game_order: list[Id]
+    """Order of the action tiles from the entry, for the first game."""
+
+
+# ---------------------------------------------------------------- project grids
+
+class Square(Model):
+    col: int = Field(ge=1)
+    """Column of the square, from 1."""
+    effect: Effect
+    """Runs when a marker arrives on this square."""
+
+
+class GridRow(Model):
+    value: int
+    """Points for ending in this row."""
+    cols: list[Ordinal] = Field(min_length=1)
+    """Columns present in this row."""
+    squares: list[Square] = []
+    """The squares of this row that carry an effect (the others are plain)."""
+
+
+class Tier(Model):
+    rows: list[GridRow] = Field(min_length=1)
+    """Bottom to top."""
+    enter_cost: Amounts | None = None
+    """Extra cost to move up into this tier."""
+    on_enter: Effect | None = None
+    """Runs when a player's marker first enters this tier."""
+
+
+class TierSet(Record):
+    tiers: list[Tier] = Field(min_length=1)
+    """The tiers of this set, bottom to top."""
+
+
+class Grid(Record):
+    sideways: Literal["left", "right"]
+    """The direction a `sideways` move takes on this grid."""
+    start: list[Ordinal] = Field(min_length=2, max_length=2)
+    """[row, col] of the starting square, rows and columns from 1."""
+    up_cost: Amounts
+    """Paid for each move up (one row, same column) unless the move is `free` or discounted."""
+    multiplies: Id
+    """Resource counted by the column value in final scoring."""
+    columns: list[int] = Field(min_length=1)
+    """Column head values, from column 1."""
+    tier_sets: list[TierSet] = Field(min_length=1)
+    """Alternative sets of tiers; `tier_set` names the one in play."""
+    tier_set: Id
+    """Which tier set is in play (variant parameter)."""
+
+
+class ProjectsFile(ContentFile):
+    """Project grids players climb: rows grouped in tiers, squares with effects, row and column values."""
+
+    kind: Literal["projects"]
+    grids: list[Grid]
+    """The project grids players climb."""
+
+
+# ---------------------------------------------------------------- city map
+
+class Premium(Model):
+    cost: Amounts
+    """Extra cost paid to build on this site."""
+    points: int = Field(ge=0)
+    """Points scored for building on this site."""
+
+
+class CityHex(Record):
+    at: Axial
+    """Axial coordinate [q, r] of the hex."""
+    type: Literal["site", "plaza", "road", "river", "river_house", "countryside", "walled", "bridge"]
+    """What the hex is; only `site` hexes take buildings, and every site touches exactly one `plaza` hex."""
+    premium: Premium | None = None
+    """Old Town surcharge and points (sites only)."""
+    marks: list[PlayerCount] = []
+    """Plaza hexes: player counts the plaza is used for (empty: always)."""
+    pre_filled: list[PlayerCount] = []
+    """Sites: player counts for which a neutral building starts here."""
+    road_space: Count | None = None
+    """Road hexes: the number of the road track space shown on this hex."""
+
+
+class PrintedCorner(Model):
+    at: Axial
+    """Axial coordinate [q, r] of the hex whose corner carries the icon."""
+    corner: int = Field(ge=0, le=5)
+    """Corner index 0..5, clockwise."""
+    colour: Id
+    """Colour of the printed corner icon (one of the pack's `corner_colours`)."""
+
+
+class CityFile(ContentFile):
+    """The city map: every hex with its type, building sites with their premiums, plazas, and corner icons printed on the map."""
+
+    kind: Literal["city"]
+    provenance: Literal["exact", "partial", "reconstructed"]
+    """How exact the values of this file are: exact, partial or reconstructed."""
+    source: str
+    """Where the values of this file come from: a RULES.md id or a COMPONENTS.md section."""
+    site_kind: Id
+    """The tile kind built on sites; a pre-filled site starts with the top regular tile of its first era."""
+    area_tiles: Id
+    """The record kind dealt face up onto the plaza hexes in play at setup (one per hex, shuffled)."""
+    area_rewards: list[Id] = Field(min_length=1)
+    """Effect fields of those records: on enclosure the majority gains all of them in order, every other
+    claimant one of its choice."""
+    hexes: list[CityHex]
+    """Every hex of the city map."""
+    corners: list[PrintedCorner] = []
+    """Corner icons printed on the map itself (matched like tile corners)."""
+
+
+# ---------------------------------------------------------------- action board
+
+class ActionHex(Model):
+    action: Id
+    """The action this hex belongs to; upgrades of that action are placed here."""
+    at: Axial
+    """Axial coordinate [q, r] of the hex."""
+
+
+class ActionBoardFile(ContentFile):
+    """Each player's action board: the centre hex and one hex per action; walls go on the ring of hexes around it."""
+
+    kind: Literal["action_board"]
+    provenance: Literal["exact", "partial", "reconstructed"]
+    """How exact the values of this file are: exact, partial or reconstructed."""
+    source: str
+    """Where the values of this file come from: a RULES.md id or a COMPONENTS.md section."""
+    centre: Axial
+    """Axial coordinate [q, r] of the centre hex, which never holds a tile."""
+    action_hexes: list[ActionHex] = Field(min_length=1)
+    """One hex per action declared in pack.yaml."""
+    ring_size: int = Field(ge=0)
+    """Number of hexes around the board where walls go (checked against the geometry)."""
+
+
+# ---------------------------------------------------------------- bridge
+
+class Plank(Record):
+    bonuses: list[Effect] = []
+    """Printed bonuses this plank space covers."""
+
+
+class BridgeTile(Record):
+    stack: Id
+    """The stack this tile is shuffled into (a stack declared in pack.yaml)."""
+    effect: Effect | None = None
+    """Gained when the tile is kept."""
+    scoring: Effect | None = None
+    """Applied in final scoring."""
+
+
+class BridgeFile(ContentFile):
+    """The bridge: plank spaces with the bonuses printed on them, and the tiles that become planks."""
+
+    kind: Literal["bridge"]
+    complete_at: int = Field(ge=1)
+    """Number of planks that complete the bridge; it must equal the number of plank spaces."""
+    plank_stacks: list[Id] = []
+    """Stacks whose kept tiles are laid as planks (the player picks an empty plank space) while the bridge is not complete."""
+    discard_when_complete: list[Id] = []
+    """Stacks whose kept tiles, once the bridge is complete, give their effect and are then discarded (not kept)."""
+    planks: list[Plank]
+    """The plank spaces, in order, with the printed bonuses each covers."""
+    tiles: list[BridgeTile]
+    """Every bridge tile."""

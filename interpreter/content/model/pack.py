@@ -1,0 +1,156 @@
+"""The pack manifest: which files make the pack and the names everything else refers to."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from interpreter.content.model.base import ContentFile, Effect, Id, Model, PlayerCount, Record
+
+ParamType = Literal["resource", "action", "track", "grid", "kind", "record", "direction", "colour", "number", "stack", "symbol"]
+
+
+class PlayerRange(Model):
+    min: PlayerCount
+    """Fewest players."""
+    max: PlayerCount
+    """Most players."""
+
+
+class Resource(Record):
+    """Something a player holds a count of."""
+
+    cap: int | None = Field(default=None, ge=1)
+    """Most a player may hold; gains above it are lost. None: no limit."""
+    group: Id | None = None
+    """Optional group name (e.g. all worker kinds), usable in conditions as a sum."""
+    plural: str | None = None
+    """Plural display name for English text; none for mass nouns ("2 wood", "2 clay")."""
+
+
+class Piece(Record):
+    """Player pieces placed on records (claims, markers)."""
+
+    per_player: int = Field(ge=1)
+    """How many of this piece each player owns."""
+
+
+class Action(Record):
+    """An action a player may perform; its effect says what performing it does."""
+
+    effect: Effect
+    """What performing the action does."""
+
+
+class EventParam(Model):
+    name: Id
+    """Parameter name, read in a trigger as `event.<name>`."""
+    type: ParamType
+    """What the parameter holds: a name of a category (resource, action, track, grid, kind, direction, colour, stack, symbol), a placed `record`, or a `number`."""
+
+
+class Event(Record):
+    """A past-tense event the engine emits and triggers can listen to."""
+
+    key: Id | None = None
+    """The parameter matched by `on event(X)`."""
+    params: list[EventParam] = []
+    """The event's parameters, usable in a trigger's conditions and body as `event.<name>`."""
+
+
+class Stack(Record):
+    """A face-down stack, a face-up pool or a deck that effects draw from."""
+
+    face: Literal["down", "up"] = "down"
+    """down: a hidden stack; up: a face-up pool everyone sees."""
+    dealt_from: Id | None = None
+    """At setup, after shuffling, this stack is dealt `size` records from the top of that stack."""
+    size: int | None = Field(default=None, ge=1)
+    """How many records are dealt into this stack at setup."""
+    run_on_keep: Id | None = None
+    """Effect field of a record kept from this stack that runs at once (e.g. a tile's immediate bonus)."""
+
+
+class Permit(Record):
+    """A temporary right granted by an effect (e.g. access to a restricted row position)."""
+
+    main_action_only: bool = False
+    """The right can be used only by the main action of the turn, never by an extra or granted one."""
+
+
+class EdgeSymbol(Record):
+    """An adjacency symbol on a hex edge; `reward` is what it pays when matched (none: a reminder only)."""
+
+    reward: Effect | None = None
+    """Gained when the symbol is matched; none for a reminder only."""
+
+
+class Icon(Record):
+    """An icon printed on tiles; `effect` runs when a tile with it is placed."""
+
+    effect: Effect | None = None
+    """Runs when a tile carrying the icon is placed; `this` is that tile."""
+    requires: list[Id] = []
+    """Icons that must be on the same tile."""
+    excludes: list[Id] = []
+    """Icons that must not be on the same tile."""
+
+
+class Attribute(Model):
+    name: Id
+    """Attribute name, usable in `where` conditions and as `this.<name>`."""
+    type: ParamType
+    """What the attribute holds (the same types as event parameters)."""
+
+
+class TileKind(Record):
+    """A kind of hex tile: which corner colours it may carry, and what it gains where it is placed."""
+
+    corner_colours: list[Id]
+    """Corner colours tiles of this kind may carry."""
+    attributes: list[Attribute] = []
+    """Attributes a placed tile takes from its site (usable in `where` and `this.`)."""
+    placed_on: Literal["action_hex", "ring", "site"] | None = None
+    """Where a built tile goes: the player's action hex of the tile's `action`, an empty hex of the ring around
+    the player's action board, or an empty site of the shared map."""
+    on_place: Effect | None = None
+    """Runs when a tile of this kind is placed; `this` is the tile."""
+    corner_reward: Effect | None = None
+    """Gained once per corner match when a tile of this kind is placed."""
+
+
+class PackFile(ContentFile):
+    """pack.yaml: the manifest of a content pack."""
+
+    kind: Literal["pack"]
+    id: Id
+    """Pack id; overlays name it in `extends:`."""
+    name: str
+    """Display name of the game."""
+    version: str
+    """Version of this content pack."""
+    players: PlayerRange
+    """The player counts the pack supports."""
+    include: list[str] = Field(min_length=1)
+    """Content files of the pack, relative to this file."""
+    resources: list[Resource]
+    """Everything a player holds a count of; effects gain, pay and test them by id."""
+    pieces: list[Piece] = []
+    """Player pieces placed on records (claims, markers)."""
+    actions: list[Action]
+    """The actions players perform; effects name them in `perform <id>`."""
+    events: list[Event] = []
+    """Events the engine emits and triggers (`on <event>: ...`) listen to."""
+    stacks: list[Stack] = []
+    """Stacks, pools and decks effects draw from."""
+    permits: list[Permit] = []
+    """Temporary rights that `grant` gives and `with` uses."""
+    edge_symbols: list[EdgeSymbol] = []
+    """Symbols printed on hex tile edges, with what a match pays."""
+    icons: list[Icon] = []
+    """Icons printed on tiles, with what placing such a tile does."""
+    corner_colours: list[Id] = []
+    """Colours of corner icons on tiles and boards."""
+    tile_kinds: list[TileKind] = []
+    """Kinds of hex tile that `build` places, with their corner colours and site attributes."""

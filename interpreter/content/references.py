@@ -1,0 +1,526 @@
+"""Phase 3: checks across records that a per-file schema cannot make.
+
+Unique ids, references between records (an upgrade's action, a technology's
+stack, an overlay's tier set), consistency rules a kind declares (icons that
+require or exclude each other) and board geometry (every city site touches
+exactly one plaza; the wall ring has the declared size).
+
+``check_names`` runs earlier, on every valid file before effects are parsed:
+declared names must not be DSL keywords nor both a resource and a group.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from pydantic import BaseModel
+
+from interpreter.runtime.mechanisms import hexes as board
+from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.dsl.parse import grammar_text
+from interpreter.errors import ErrorBag
+from interpreter.content.model import RECORD_KINDS
+from interpreter.content.model.base import Record
+from interpreter.content.source import Document, walk
+
+BLANK = "none"
+
+
+def _keywords() -> set[str]:
+    import re
+
+    return set(re.findall(r'"([a-z]+)"', grammar_text()))
+
+
+class Checker:
+    def __init__(self, pairs: list[tuple[Document, BaseModel]], errors: ErrorBag):
+        self.pairs = pairs
+        self.errors = errors
+        self.by_kind: dict[str, list[tuple[Document, BaseModel]]] = defaultdict(list)
+        for doc, model in pairs:
+            self.by_kind[model.kind].append((doc, model))
+        self.pack_doc, self.pack = self.by_kind["pack"][0]
+
+    def err(self, doc: Document, path: tuple, code: str, message: str) -> None:
+        node, _ = walk(doc.root, path)
+        self.errors.add(code, message, node.span)
+
+    def err_edited(self, doc: Document, paths: list[tuple], code: str, message: str) -> None:
+        """Report at the first of ``paths`` whose value an overlay wrote (it points into the overlay,
+        where the change was made), else at the first path."""
+        for path in paths:
+            node, depth = walk(doc.root, path)
+            if depth == len(path) and node.span.path != doc.path:
+                self.errors.add(code, message, node.span)
+                return
+        self.err(doc, paths[0], code, message)
+
+    def run(self) -> None:
+        self.declarations()
+        self.unique_records()
+        self.nested_ids()
+        self.kept_effects()
+        self.dealt_stacks()
+        for doc, m in self.pairs:
+            check = getattr(self, "k_" + m.kind, None)
+            if check:
+                check(doc, m)
+
+    # ------------------------------------------------------------ names
+    def declarations(self) -> None:
+        d, p = self.pack_doc, self.pack
+        self.resources = {r.id for r in p.resources}
+        self.groups = {r.group for r in p.resources if r.group}
+        self.actions = {a.id for a in p.actions}
+        self.stacks = {s.id for s in p.stacks}
+        self.pieces = {x.id for x in p.pieces}
+        self.symbols = {s.id for s in p.edge_symbols}
+        self.icons = {i.id for i in p.icons}
+        self.colours = set(p.corner_colours)
+        self.tile_kinds = {k.id: k for k in p.tile_kinds}
+        for field in ("resources", "pieces", "actions", "events", "stacks", "permits", "edge_symbols", "icons", "tile_kinds"):
+            seen: dict[str, int] = {}
+            for i, item in enumerate(getattr(p, field)):
+                if item.id in seen:
+                    self.err(d, (field, i, "id"), "E206", f"'{item.id}' is declared twice in {field} (first at entry {seen[item.id] + 1})")
+                seen[item.id] = i
+        for i, e in enumerate(p.events):
+            names = [x.name for x in e.params]
+            if e.key is not None and e.key not in names:
+                self.err(d, ("events", i, "key"), "E314", f"event key '{e.key}' is not one of its params: {', '.join(names) or 'none'}")
+        for i, k in enumerate(p.tile_kinds):
+            rk = RECORD_KINDS.get(k.id)
+            if rk is None or "edges" not in rk.model.model_fields:
+                hexes = [n for n, r in RECORD_KINDS.items() if "edges" in r.model.model_fields]
+                self.err(d, ("tile_kinds", i, "id"), "E307", f"'{k.id}' is not a hex tile kind; expected one of: {', '.join(hexes)}")
+            for j, c in enumerate(k.corner_colours):
+                if c not in self.colours:
+                    self.err(d, ("tile_kinds", i, "corner_colours", j), "E301", f"unknown corner colour '{c}'")
+        for i, k in enumerate(p.tile_kinds):
+            # where a kind's tiles go needs the board that has such places
+            needs = {"action_hex": "action_board", "ring": "action_board", "site": "city"}.get(k.placed_on or "")
+            if needs and not self.by_kind.get(needs):
+                self.err(d, ("tile_kinds", i, "placed_on"), "E209", f"tiles placed on '{k.placed_on}' need a {needs} file in the pack")
+            rk = RECORD_KINDS.get(k.id)
+            if k.placed_on == "action_hex" and rk is not None and "action" not in rk.model.model_fields:
+                self.err(d, ("tile_kinds", i, "placed_on"), "E209", f"a {k.id} names no action, so it cannot go on an action hex")
+        for i, icon in enumerate(p.icons):
+            for field in ("requires", "excludes"):
+                for j, other in enumerate(getattr(icon, field)):
+                    if other not in self.icons:
+                        self.err(d, ("icons", i, field, j), "E301", f"unknown icon '{other}'")
+
+    def dealt_stacks(self) -> None:
+        for i, s in enumerate(self.pack.stacks):
+            if s.dealt_from is not None:
+                self.ref(self.pack_doc, ("stacks", i, "dealt_from"), s.dealt_from, self.stacks - {s.id}, "E317", "stack")
+                if s.size is None:
+                    self.err(self.pack_doc, ("stacks", i), "E201", f"stack '{s.id}' is dealt from '{s.dealt_from}' and needs a `size`")
+
+    def kept_effects(self) -> None:
+        """A stack's `run_on_keep` names an effect field that every record in that stack has."""
+        from interpreter.content.model import effect_fields
+
+        keep = {s.id: s.run_on_keep for s in self.pack.stacks if s.run_on_keep}
+        for name, rk in RECORD_KINDS.items():
+            if "stack" not in rk.model.model_fields:
+                continue
+            for doc, m in self.by_kind.get(rk.file_kind, []):
+                for i, rec in enumerate(getattr(m, rk.field)):
+                    wanted = keep.get(rec.stack)
+                    if wanted and wanted not in effect_fields(rk.model):
+                        self.err(doc, (rk.field, i, "stack"), "E308",
+                                 f"stack '{rec.stack}' runs the field '{wanted}' of kept records, which a {name} does not have")
+
+    def unique_records(self) -> None:
+        for name, rk in RECORD_KINDS.items():
+            seen: dict[str, str] = {}
+            for doc, m in self.by_kind.get(rk.file_kind, []):
+                for i, rec in enumerate(getattr(m, rk.field)):
+                    if rec.id in seen:
+                        self.err(doc, (rk.field, i, "id"), "E206", f"duplicate {name} id '{rec.id}' (first at {seen[rec.id]})")
+                    else:
+                        node, _ = walk(doc.root, (rk.field, i, "id"))
+                        seen[rec.id] = f"{node.span.path}:{node.span.line}"
+
+    def nested_ids(self) -> None:
+        """Ids are unique within every other list that has them (plank spaces, road effects, hexes, ...).
+
+        Record lists (unique across files) and the pack's declarations are checked above.
+        """
+        records = {(rk.file_kind, rk.field) for rk in RECORD_KINDS.values()}
+        for doc, m in self.pairs:
+            for name in type(m).model_fields:
+                if m.kind != "pack" and (m.kind, name) not in records:
+                    self._unique_in(doc, getattr(m, name), (name,))
+                self._nested(doc, getattr(m, name), (name,))
+
+    def _nested(self, doc, value, path: tuple) -> None:
+        """Check the lists inside the items of a top-level field."""
+        items = value if isinstance(value, (list, tuple)) else [value]
+        for i, item in enumerate(items):
+            if isinstance(item, BaseModel):
+                here = (*path, i) if isinstance(value, (list, tuple)) else path
+                for name in type(item).model_fields:
+                    self._unique_in(doc, getattr(item, name), (*here, name))
+                    self._nested(doc, getattr(item, name), (*here, name))
+
+    def _unique_in(self, doc, value, path: tuple) -> None:
+        if not isinstance(value, (list, tuple)) or not value or not isinstance(value[0], BaseModel) or not hasattr(value[0], "id"):
+            return
+        seen: dict[str, int] = {}
+        for i, item in enumerate(value):
+            if item.id in seen:
+                self.err(doc, (*path, i, "id"), "E206", f"'{item.id}' appears twice in {path[-1]} (first at entry {seen[item.id] + 1})")
+            seen.setdefault(item.id, i)
+
+    def ref(self, doc, path, value, allowed, code, what) -> bool:
+        if value in allowed:
+            return True
+        import difflib
+
+        hint = difflib.get_close_matches(str(value), sorted(allowed), n=1)
+        extra = f"; did you mean '{hint[0]}'?" if hint else (f"; known: {', '.join(sorted(allowed))}" if len(allowed) <= 12 else "")
+        self.err(doc, path, code, f"unknown {what} '{value}'{extra}")
+        return False
+
+    # ------------------------------------------------------------ kinds
+    def _hex_tiles(self, doc, m, kind: str) -> None:
+        allowed = set(self.tile_kinds[kind].corner_colours) if kind in self.tile_kinds else self.colours
+        for i, t in enumerate(m.tiles):
+            for j, sym in enumerate(t.edges):
+                if sym != BLANK:
+                    self.ref(doc, ("tiles", i, "edges", j), sym, self.symbols, "E301", "edge symbol")
+            for j, col in enumerate(t.corners):
+                if col != BLANK and col not in allowed:
+                    self.err(doc, ("tiles", i, "corners", j), "E204",
+                             f"{_article(kind)} {kind} tile may carry corner colours {', '.join(sorted(allowed)) or 'none'}, not '{col}'")
+            icons = getattr(t, "icons", [])
+            for j, icon in enumerate(icons):
+                self.ref(doc, ("tiles", i, "icons", j), icon, self.icons, "E301", "icon")
+            clashes = set()
+            for decl in self.pack.icons:
+                if decl.id not in icons:
+                    continue
+                for req in decl.requires:
+                    if req not in icons:
+                        self.err(doc, ("tiles", i, "icons"), "E209", f"the '{decl.id}' icon always comes with '{req}'")
+                for exc in decl.excludes:
+                    if exc in icons and frozenset((decl.id, exc)) not in clashes:
+                        clashes.add(frozenset((decl.id, exc)))  # declared both ways: report the pair once
+                        self.err(doc, ("tiles", i, "icons"), "E209", f"the '{decl.id}' icon never comes with '{exc}'")
+            if kind == "upgrade":
+                self.ref(doc, ("tiles", i, "action"), t.action, self.actions, "E305", "action")
+
+    def k_upgrades(self, doc, m):
+        self._hex_tiles(doc, m, "upgrade")
+
+    def k_walls(self, doc, m):
+        self._hex_tiles(doc, m, "wall")
+
+    def k_buildings(self, doc, m):
+        self._hex_tiles(doc, m, "building")
+
+    def k_technologies(self, doc, m):
+        for i, t in enumerate(m.technologies):
+            self.ref(doc, ("technologies", i, "stack"), t.stack, self.stacks, "E317", "stack")
+
+    def k_bridge(self, doc, m):
+        for i, t in enumerate(m.tiles):
+            self.ref(doc, ("tiles", i, "stack"), t.stack, self.stacks, "E317", "stack")
+        for field in ("plank_stacks", "discard_when_complete"):
+            for i, st in enumerate(getattr(m, field)):
+                self.ref(doc, (field, i), st, self.stacks, "E317", "stack")
+        if m.complete_at > len(m.planks):
+            self.err(doc, ("complete_at",), "E209", f"the bridge completes at {m.complete_at} planks but has {len(m.planks)} plank spaces")
+
+    def k_production_tokens(self, doc, m):
+        self.ref(doc, ("pool",), m.pool, self.stacks, "E317", "stack")
+
+    def k_wealth_bonuses(self, doc, m):
+        for i, b in enumerate(m.bonuses):
+            if b.piece is not None:
+                self.ref(doc, ("bonuses", i, "piece"), b.piece, self.pieces, "E301", "piece")
+
+    def k_tracks(self, doc, m):
+        for i, t in enumerate(m.tracks):
+            if t.produces is not None:
+                self.ref(doc, ("tracks", i, "produces"), t.produces, self.resources, "E302", "resource")
+            self._spaces(doc, ("tracks", i), t.spaces, t.start)
+
+    def _spaces(self, doc, path, spaces, start) -> None:
+        numbers = [s.n for s in spaces]
+        for j in range(1, len(numbers)):
+            if numbers[j] != numbers[j - 1] + 1:
+                self.err(doc, (*path, "spaces", j, "n"), "E209", f"space numbers must count up by one: {numbers[j - 1]} is followed by {numbers[j]}")
+                break
+        if start is not None and start not in numbers:
+            self.err(doc, (*path, "start"), "E209", f"the start space {start} is not one of the track's spaces {numbers[0]}..{numbers[-1]}")
+
+    def k_kings_road(self, doc, m):
+        self._spaces(doc, (), m.spaces, None)
+        effects: set[str] = set()
+        for i, space in enumerate(m.spaces):
+            for j, e in enumerate(space.effects):
+                if e.id in effects:  # replacement tiles name road effects: one id, one effect
+                    self.err(doc, ("spaces", i, "effects", j, "id"), "E206", f"road effect id '{e.id}' is used on two spaces")
+                effects.add(e.id)
+        for i, t in enumerate(m.replacement_tiles):
+            self.ref(doc, ("replacement_tiles", i, "replaces"), t.replaces, effects, "E314", "road effect")
+        faces = {t.id for t in m.replacement_tiles}
+        for i, rid in enumerate(m.replacement_tiles_in_use):
+            self.ref(doc, ("replacement_tiles_in_use", i), rid, faces, "E314", "replacement tile")
+        covered = Counter(t.replaces for t in m.replacement_tiles if t.id in set(m.replacement_tiles_in_use))
+        for i, rid in enumerate(m.replacement_tiles_in_use):
+            tile = next((t for t in m.replacement_tiles if t.id == rid), None)
+            if tile is not None and covered[tile.replaces] > 1:
+                self.err(doc, ("replacement_tiles_in_use", i), "E209", f"two tiles in use cover the same road effect '{tile.replaces}'")
+
+    def k_projects(self, doc, m):
+        for i, g in enumerate(m.grids):
+            self.ref(doc, ("grids", i, "multiplies"), g.multiplies, self.resources, "E302", "resource")
+            sets = {s.id for s in g.tier_sets}
+            self.ref(doc, ("grids", i, "tier_set"), g.tier_set, sets, "E314", "tier set")
+            for j, ts in enumerate(g.tier_sets):
+                rows = [r for tier in ts.tiers for r in tier.rows]
+                for k, tier in enumerate(ts.tiers):
+                    for ri, row in enumerate(tier.rows):
+                        for ci, col in enumerate(row.cols):
+                            if not 1 <= col <= len(g.columns):
+                                self.err(doc, ("grids", i, "tier_sets", j, "tiers", k, "rows", ri, "cols", ci), "E209",
+                                         f"column {col} is outside the grid's {len(g.columns)} columns")
+                        for si, sq in enumerate(row.squares):
+                            if sq.col not in row.cols:
+                                self.err(doc, ("grids", i, "tier_sets", j, "tiers", k, "rows", ri, "squares", si, "col"), "E209",
+                                         f"square in column {sq.col}, which this row does not have")
+                srow, scol = g.start
+                if not (1 <= srow <= len(rows) and scol in rows[srow - 1].cols):
+                    self.err(doc, ("grids", i, "start"), "E209", f"the start square [{srow}, {scol}] is not on tier set '{ts.id}'")
+
+    def k_crane(self, doc, m):
+        boxes = [i for i, s in enumerate(m.wheel) if s.box]
+        if len(boxes) != 1:
+            self.err(doc, ("wheel",), "E209", f"the wheel needs exactly one box slot, found {len(boxes)}")
+        for i, s in enumerate(m.wheel):
+            if s.box and s.bonus is not None:
+                self.err(doc, ("wheel", i, "bonus"), "E209", "the box slot holds no tile and so has no bonus")
+        if len(m.wheel) != len(m.positions):
+            self.err(doc, ("wheel",), "E209", f"the wheel has {len(m.wheel)} slots but the frame has {len(m.positions)} positions")
+        for i, r in enumerate(m.rotations):
+            if r.box_at >= len(m.positions):
+                self.err(doc, ("rotations", i, "box_at"), "E209", f"position {r.box_at} does not exist (0..{len(m.positions) - 1})")
+        counts = Counter(r.players for r in m.rotations)
+        for i, r in enumerate(m.rotations):
+            if counts[r.players] > 1:
+                self.err(doc, ("rotations", i, "players"), "E206", f"two rotations for {r.players} players")
+        ids = {t.id for t in m.tiles}
+        for i, t in enumerate(m.tiles):
+            for side in ("a", "b"):
+                for j, a in enumerate(getattr(t, side).actions):
+                    self.ref(doc, ("tiles", i, side, "actions", j), a, self.actions, "E305", "action")
+        for i, tid in enumerate(m.first_game_order):
+            self.ref(doc, ("first_game_order", i), tid, ids, "E314", "action tile")
+        if sorted(m.first_game_order) != sorted(ids):
+            self.err(doc, ("first_game_order",), "E209", "the first-game order must list every action tile exactly once")
+        elif len(m.wheel) == len(m.positions) and len(boxes) == 1 and all(r.box_at < len(m.positions) for r in m.rotations):
+            for path, message in crane.geometry_problems(m):
+                if path == ("positions",):  # no target at all: at a position whose flag was cleared
+                    paths = [path, *(("positions", i, "overflow_target") for i in range(len(m.positions)))]
+                    self.err_edited(doc, [*paths[1:], path], "E209", message)
+                else:
+                    self.err(doc, path, "E209", message)
+        lo, hi = self.pack.players.min, self.pack.players.max
+        for n in range(lo, hi + 1):
+            if counts[n] == 0:
+                self.err(doc, ("rotations",), "E209", f"the crane has no starting rotation for {n} players")
+
+    def k_action_board(self, doc, m):
+        actions = Counter(h.action for h in m.action_hexes)
+        for i, h in enumerate(m.action_hexes):
+            self.ref(doc, ("action_hexes", i, "action"), h.action, self.actions, "E305", "action")
+            if actions[h.action] > 1:
+                self.err(doc, ("action_hexes", i, "action"), "E206", f"action '{h.action}' has two hexes")
+        for a in sorted(self.actions - set(actions)):
+            self.err(doc, ("action_hexes",), "E209", f"action '{a}' has no hex on the action board")
+        area = [tuple(m.centre)] + [tuple(h.at) for h in m.action_hexes]
+        if len(set(area)) != len(area):
+            self.err(doc, ("action_hexes",), "E209", "two action-board hexes share a coordinate")
+        b = board.build_board(area)
+        if not board.connected(b):
+            self.err(doc, ("action_hexes",), "E209", "the action board's hexes are not connected")
+        size = len(board.ring(area))
+        if size != m.ring_size:
+            self.err(doc, ("ring_size",), "E209", f"the hexes around this action board number {size}, not {m.ring_size}")
+
+    def k_city(self, doc, m):
+        from interpreter.content.model import effect_fields
+
+        self.ref(doc, ("site_kind",), m.site_kind, set(self.tile_kinds), "E307", "tile kind")
+        if self.ref(doc, ("area_tiles",), m.area_tiles, set(RECORD_KINDS), "E307", "record kind"):
+            fields = set(effect_fields(RECORD_KINDS[m.area_tiles].model))
+            for i, f in enumerate(m.area_rewards):
+                self.ref(doc, ("area_rewards", i), f, fields, "E308", f"effect field of a {m.area_tiles}")
+        at = {}
+        for i, h in enumerate(m.hexes):
+            key = tuple(h.at)
+            if key in at:
+                self.err(doc, ("hexes", i, "at"), "E206", f"hex {list(key)} is listed twice (also '{at[key]}')")
+            at[key] = h.id
+        b = board.build_board(at)
+        types = {tuple(h.at): h.type for h in m.hexes}
+        for i, h in enumerate(m.hexes):
+            if h.type == "site":
+                plazas = [n for n in b.adjacent(tuple(h.at)) if types.get(n) == "plaza"]
+                if len(plazas) != 1:
+                    self.err(doc, ("hexes", i), "E209", f"building site '{h.id}' touches {len(plazas)} plaza hexes; every site touches exactly one")
+            elif h.premium is not None or h.pre_filled:
+                self.err(doc, ("hexes", i), "E209", f"only building sites have `premium` or `pre_filled`, not a {h.type} hex")
+            if h.marks and h.type != "plaza":
+                self.err(doc, ("hexes", i, "marks"), "E209", "only plaza hexes carry player-count marks")
+        for i, c in enumerate(m.corners):
+            self.ref(doc, ("corners", i, "colour"), c.colour, self.colours, "E301", "corner colour")
+            if tuple(c.at) not in at:
+                self.err(doc, ("corners", i, "at"), "E209", f"printed corner on {c.at}, which is not a hex of the city")
+
+    def k_setup(self, doc, m):
+        permits = {x.id for x in self.pack.permits}
+        for i, r in enumerate(m.rows):
+            self.ref(doc, ("rows", i, "kind"), r.kind, set(self.tile_kinds), "E307", "tile kind")
+            if r.regular + r.special == 0:
+                self.err(doc, ("rows", i), "E209", "a row needs at least one position: `regular` and `special` "
+                         "are both 0, so its tiles could never be taken")
+            if r.special_permit is not None:
+                self.ref(doc, ("rows", i, "special_permit"), r.special_permit, permits, "E301", "permit")
+        self.ref(doc, ("carry_group",), m.carry_group, self.groups, "E301", "resource group")
+        if m.seal_right is not None:
+            self.ref(doc, ("seal_right",), m.seal_right, self.resources, "E302", "resource")
+        for piece in m.free_pieces:
+            self.ref(doc, ("free_pieces", piece), piece, self.pieces, "E301", "piece")
+        lo, hi = self.pack.players.min, self.pack.players.max
+        have = Counter(s.players for s in m.seatings)
+        for n in range(lo, hi + 1):
+            if have[n] != 1:
+                self.err(doc, ("seatings",), "E209", f"seatings must describe {n} players exactly once (found {have[n]})")
+        seats = {}
+        for i, st in enumerate(m.seatings):
+            seats[st.players] = st.seats
+            if st.seats < st.players:
+                self.err(doc, ("seatings", i, "seats"), "E209", f"{st.players} players need at least {st.players} seats, not {st.seats}")
+        # an era change must come before the last turn (else it would never happen)
+        late = [(i, e) for i, e in enumerate(m.era_changes)
+                if seats.get(e.players, 0) >= e.players and e.after_turn >= seats[e.players] * m.turns_per_seat]
+        turns_node, depth = walk(doc.root, ("turns_per_seat",))
+        shortened = depth == 1 and turns_node.span.path != doc.path  # an overlay changed the game's length
+        by_length = []
+        for i, e in late:
+            node, depth = walk(doc.root, ("era_changes", i, "after_turn"))
+            if shortened and not (depth == 3 and node.span.path != doc.path):
+                by_length.append(e)
+            else:
+                total = seats[e.players] * m.turns_per_seat
+                self.err(doc, ("era_changes", i, "after_turn"), "E209",
+                         f"with {e.players} players the era change after turn {e.after_turn} is not before the last turn "
+                         f"({seats[e.players]} seats x {m.turns_per_seat} turns = {total}); it would never happen")
+        if by_length:
+            which = ", ".join(f"{e.after_turn} ({e.players} players)" for e in by_length)
+            self.err(doc, ("turns_per_seat",), "E209",
+                     f"with {m.turns_per_seat} turns per seat the era changes after turns {which} come at or after the "
+                     "last turn and would never happen; change `era_changes` too")
+        eras = Counter(e.players for e in m.era_changes)
+        for i, e in enumerate(m.era_changes):
+            if not lo <= e.players <= hi:
+                self.err(doc, ("era_changes", i, "players"), "E204", f"the pack is for {lo}..{hi} players, not {e.players}")
+            elif eras[e.players] > 1:
+                self.err(doc, ("era_changes", i, "players"), "E206", f"two era changes for {e.players} players")
+
+    def k_scoring(self, doc, m):
+        for i, t in enumerate(m.tables):
+            mins = [s.min for s in t.steps]
+            if mins != sorted(set(mins)):
+                self.err(doc, ("tables", i, "steps"), "E209", "table steps must have increasing `min` values")
+
+    def k_bots(self, doc, m):
+        ids = {e.id for e in m.evaluations}
+        for field in ("greedy", "mcts"):
+            self.ref(doc, (field,), getattr(m, field), ids, "E314", "evaluation")
+        tracks = {t.id for _, tm in self.by_kind.get("tracks", []) for t in tm.tracks}
+        tracks |= {rm.track for _, rm in self.by_kind.get("kings_road", [])}
+        grids = {g.id for _, pm in self.by_kind.get("projects", []) for g in pm.grids}
+        names = {"holdings": (self.resources, "E302", "resource"), "tracks": (tracks, "E303", "track"),
+                 "grids": (grids, "E304", "grid"), "owned": (set(RECORD_KINDS), "E307", "record kind"),
+                 "pieces_free": (self.pieces, "E301", "piece")}
+        for i, e in enumerate(m.evaluations):
+            for field, (known, code, what) in names.items():
+                for key in getattr(e, field):
+                    self.ref(doc, ("evaluations", i, field, key), key, known, code, what)
+
+    def k_solo(self, doc, m):
+        if not self.pack.players.min <= m.setup_as <= self.pack.players.max:
+            self.err(doc, ("setup_as",), "E204", f"solo is set up as {m.setup_as} players, outside the pack's range")
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
+# Lists whose records' ids (and param or attribute names) effects may name, by file kind.
+_DECLARED_NAMES = (
+    ("pack", ("resources", "pieces", "actions", "events", "stacks", "permits", "edge_symbols", "icons", "tile_kinds")),
+    ("tracks", ("tracks",)),
+    ("projects", ("grids",)),
+    ("scoring", ("tables",)),
+)
+
+
+def check_names(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag) -> None:
+    """Declared names effects refer to: no DSL keyword (`advance score` could never
+    parse; a record id included, as effects name records too), and no name that is
+    both a resource and a resource group.
+
+    Runs on every valid file before effects are parsed, so a bad declaration is
+    reported together with the syntax errors its uses cause.
+    """
+    keywords = _keywords()
+    lists = dict(_DECLARED_NAMES)
+    for doc, m in pairs:
+        if m.kind == "pack":
+            groups = {r.group for r in m.resources if r.group}
+            for i, r in enumerate(m.resources):
+                if r.id in groups:
+                    node, _ = walk(doc.root, ("resources", i, "id"))
+                    errors.add("E313", f"'{r.id}' names both a resource and a resource group", node.span)
+        found: list[tuple[tuple, str]] = list(_record_ids(m, ()))
+        for field in lists.get(m.kind, ()):
+            for i, item in enumerate(getattr(m, field)):
+                for j, p in enumerate(getattr(item, "params", ())):
+                    found.append(((field, i, "params", j, "name"), p.name))
+                for j, a in enumerate(getattr(item, "attributes", ())):
+                    found.append(((field, i, "attributes", j, "name"), a.name))
+        if m.kind == "pack":
+            found += [(("corner_colours", i), c) for i, c in enumerate(m.corner_colours)]
+        if m.kind == "kings_road":
+            found.append((("track",), m.track))
+        for path, name in found:
+            if name in keywords:
+                node, _ = walk(doc.root, path)
+                what = "a record id" if path[-1] == "id" else "a name"
+                errors.add("E318", f"'{name}' is a DSL keyword and cannot be {what}", node.span)
+
+
+def _record_ids(model: BaseModel, path: tuple):
+    """(path of the id, id) of every record anywhere in a model, in document order."""
+    if isinstance(model, Record):
+        yield (*path, "id"), model.id
+    for name in type(model).model_fields:
+        value = getattr(model, name)
+        items = enumerate(value) if isinstance(value, (list, tuple)) else [(None, value)]
+        for i, item in items:
+            if isinstance(item, BaseModel):
+                yield from _record_ids(item, (*path, name) if i is None else (*path, name, i))
+
+
+def check_references(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag) -> None:
+    kinds = Counter(m.kind for _, m in pairs)
+    if kinds["pack"] != 1:
+        return
+    Checker(pairs, errors).run()

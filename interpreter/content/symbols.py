@@ -1,0 +1,109 @@
+"""Build the symbol table the resolve pass checks names against, from validated models."""
+
+from __future__ import annotations
+
+import typing
+from collections import defaultdict
+
+from pydantic import BaseModel
+
+from interpreter.dsl.english import Names
+from interpreter.dsl.resolve import BOOL, NUMBER, EventSig, KindSig, Symbols
+from interpreter.content.model import RECORD_KINDS, effect_fields
+
+# Record fields that name something of a category usable in comparisons.
+_FIELD_CATEGORY = {"action": "action", "stack": "stack"}
+
+
+def records(models: dict[str, list[BaseModel]], file_kind: str, field: str) -> list:
+    out = []
+    for m in models.get(file_kind, []):
+        out.extend(getattr(m, field))
+    return out
+
+
+def _attributes(model_cls: type[BaseModel], icons: list[str]) -> dict[str, str]:
+    attrs: dict[str, str] = {}
+    for name, info in model_cls.model_fields.items():
+        ann = info.annotation
+        base = typing.get_args(ann)[0] if typing.get_origin(ann) is typing.Annotated else ann
+        if base is bool:
+            attrs[name] = BOOL
+        elif base is int:
+            attrs[name] = NUMBER
+        elif name in _FIELD_CATEGORY:
+            attrs[name] = _FIELD_CATEGORY[name]
+    if "icons" in model_cls.model_fields:
+        for icon in icons:
+            attrs.setdefault(icon, BOOL)
+    return attrs
+
+
+def build_symbols(models: dict[str, list[BaseModel]]) -> Symbols:
+    pack = models["pack"][0]
+    cats: dict[str, set[str]] = defaultdict(set)
+    cats["resource"] = {r.id for r in pack.resources}
+    cats["group"] = {r.group for r in pack.resources if r.group}
+    cats["piece"] = {p.id for p in pack.pieces}
+    cats["action"] = {a.id for a in pack.actions}
+    cats["stack"] = {s.id for s in pack.stacks}
+    cats["permit"] = {p.id for p in pack.permits}
+    cats["symbol"] = {s.id for s in pack.edge_symbols}
+    cats["icon"] = {i.id for i in pack.icons}
+    cats["colour"] = set(pack.corner_colours)
+    producing = set()
+    for t in records(models, "tracks", "tracks"):
+        cats["track"].add(t.id)
+        if t.produces:
+            producing.add(t.id)
+    for road in models.get("kings_road", []):
+        cats["track"].add(road.track)
+    for g in records(models, "projects", "grids"):
+        cats["grid"].add(g.id)
+    for t in records(models, "scoring", "tables"):
+        cats["table"].add(t.id)
+
+    icons = sorted(cats["icon"])
+    tile_kinds = {k.id: k for k in pack.tile_kinds}
+    kinds: dict[str, KindSig] = {}
+    for name, rk in RECORD_KINDS.items():
+        attrs = _attributes(rk.model, icons)
+        if name in tile_kinds:
+            for a in tile_kinds[name].attributes:
+                attrs[a.name] = a.type
+        kinds[name] = KindSig(attrs, effect_fields(rk.model), buildable=name in tile_kinds)
+
+    events = {
+        e.id: EventSig(e.key, {p.name: p.type for p in e.params})
+        for e in pack.events
+    }
+    return Symbols({k: frozenset(v) for k, v in cats.items()}, events, kinds, frozenset(producing))
+
+
+def build_names(models: dict[str, list[BaseModel]]) -> Names:
+    """Display names for English rendering, by category, from every declaration with a `name`."""
+    from interpreter.dsl.resolve import RUNTIME_ATTRIBUTES
+
+    pack = models["pack"][0]
+    display: dict[str, str] = {f"state:{a}": a for a in RUNTIME_ATTRIBUTES}
+    plural: dict[str, str] = {}
+    groups = [
+        ("resource", pack.resources), ("action", pack.actions), ("event", pack.events), ("stack", pack.stacks),
+        ("permit", pack.permits), ("piece", pack.pieces), ("icon", pack.icons), ("symbol", pack.edge_symbols),
+        ("kind", pack.tile_kinds), ("track", records(models, "tracks", "tracks")), ("grid", records(models, "projects", "grids")),
+    ]
+    for category, items in groups:
+        for item in items:
+            name = item.name or item.id.replace("_", " ")
+            display[f"{category}:{item.id}"] = name
+            display.setdefault(item.id, name)  # a bare id shows the first category's name
+    for road in models.get("kings_road", []):
+        display.setdefault(f"track:{road.track}", display.get(road.track, road.track.replace("_", " ")))
+    for e in pack.events:  # what `on event(X)` names: the category of the event's key
+        key_type = next((p.type for p in e.params if p.name == e.key), None)
+        if key_type:
+            display[f"eventarg:{e.id}"] = key_type
+    for r in pack.resources:
+        if r.plural:
+            plural[r.id] = r.plural
+    return Names(display, plural)

@@ -1,0 +1,200 @@
+"""What simulated games say: per-seat scores, win rates with intervals, where points come from,
+what gets picked, what never happens; and paired comparisons of a base game with a variant.
+
+Works on the records of ``simulate.play_game``; plots use matplotlib's Agg backend (files only).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from interpreter.play import stats
+
+
+def summarize(records: list[dict], content_keys: dict[str, str] | None = None) -> dict:
+    """Per seat: mean, sd and 95% interval of scores, win rate with its Wilson interval; per bot the
+    same; mean points per source; per-game rates of actions, tiles and crane tiles; content never fired.
+
+    ``content_keys`` maps every program key of the pack to the content id it belongs to."""
+    n = len(records)
+    seats = max((len(r["scores"]) for r in records), default=0)
+    per_seat = []
+    for i in range(seats):
+        xs = [r["scores"][i] for r in records if len(r["scores"]) > i]
+        mean, low, high = stats.mean_ci(xs)
+        wins = sum(1 for r in records if r["winner"] == i + 1)
+        p, wlow, whigh = stats.wilson(wins, n)
+        per_seat.append({"seat": i + 1, "bot": records[0]["bots"][i] if records else "", "mean": mean,
+                         "sd": stats.mean_sd(xs)[1], "low": low, "high": high, "wins": wins, "win_rate": p,
+                         "win_low": wlow, "win_high": whigh})
+    by_bot: dict[str, list[int]] = defaultdict(list)
+    bot_wins: Counter = Counter()
+    bot_games: Counter = Counter()
+    for r in records:
+        for i, score in enumerate(r["scores"]):
+            by_bot[r["bots"][i]].append(score)
+            bot_games[r["bots"][i]] += 1
+        if r["winner"]:
+            bot_wins[r["bots"][r["winner"] - 1]] += 1
+    bots = []
+    for bot, xs in sorted(by_bot.items()):
+        mean, low, high = stats.mean_ci(xs)
+        p, wlow, whigh = stats.wilson(bot_wins[bot], bot_games[bot])
+        bots.append({"bot": bot, "seats": bot_games[bot], "mean": mean, "low": low, "high": high,
+                     "wins": bot_wins[bot], "win_rate": p, "win_low": wlow, "win_high": whigh})
+    sources: Counter = Counter()
+    for r in records:
+        for b in r["breakdown"]:
+            sources.update(b)
+    scoring_seats = sum(len(r["scores"]) for r in records) or 1
+    fired = set().union(*(r["fired"] for r in records)) if records else set()
+    never = sorted({cid for key, cid in (content_keys or {}).items()} -
+                   {cid for key, cid in (content_keys or {}).items() if key in fired})
+    return {
+        "games": n,
+        "seats": per_seat,
+        "bots": bots,
+        "sources": {k: v / scoring_seats for k, v in sorted(sources.items(), key=lambda kv: -kv[1])},
+        "performed": _rates(records, "performed"),
+        "tiles": _rates(records, "tiles"),
+        "crane": _rates(records, "crane"),
+        "turns": stats.mean_sd([r["turns"] for r in records])[0] if records else 0,
+        "actions": stats.mean_sd([r["actions"] for r in records])[0] if records else 0,
+        "never_fired": never,
+    }
+
+
+def _rates(records, field) -> dict[str, float]:
+    total: Counter = Counter()
+    for r in records:
+        total.update(r[field])
+    n = len(records) or 1
+    return {k: v / n for k, v in sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))}
+
+
+def content_keys(ruleset) -> dict[str, str]:
+    """Program key -> the record it belongs to, for every record that can come into play (tiles,
+    technologies, plazas, seals, bridge tiles, tokens, bonuses); boards and unused faces are left out."""
+    from interpreter.content.model import RECORD_KINDS
+
+    files = {rk.file_kind for rk in RECORD_KINDS.values()}
+    return {f.key: f.record for f in ruleset.fields if f.start == "program" and f.record and f.kind in files}
+
+
+def compare(base: list[dict], variant: list[dict]) -> dict:
+    """Paired comparison (same seeds in the same order): mean score difference with its interval and
+    effect size, seat win-rate changes, per-source changes, and the tiles whose pick rate moved most."""
+    pairs = [(a, b) for a, b in zip(base, variant) if a["seed"] == b["seed"]]
+    if len(pairs) != len(base) or len(base) != len(variant):
+        raise ValueError("the base and variant records must be the same seeds in the same order")
+    avg = lambda r: sum(r["scores"]) / len(r["scores"])  # noqa: E731
+    diff = stats.paired_difference([avg(a) for a, _ in pairs], [avg(b) for _, b in pairs])
+    seats = []
+    for i in range(len(base[0]["scores"]) if base else 0):
+        x1 = sum(1 for r in base if r["winner"] == i + 1)
+        x2 = sum(1 for r in variant if r["winner"] == i + 1)
+        seats.append({"seat": i + 1, **stats.two_proportions(x1, len(base), x2, len(variant)),
+                      **{f"score_{k}": v for k, v in stats.paired_difference([a["scores"][i] for a, _ in pairs],
+                                                                             [b["scores"][i] for _, b in pairs]).items()
+                         if k in ("mean", "low", "high")}})
+    sb, sv = summarize(base), summarize(variant)
+    sources = sorted(set(sb["sources"]) | set(sv["sources"]))
+    source_change = {k: sv["sources"].get(k, 0.0) - sb["sources"].get(k, 0.0) for k in sources}
+    tiles = sorted(set(sb["tiles"]) | set(sv["tiles"]))
+    moved = sorted(((t, sb["tiles"].get(t, 0.0), sv["tiles"].get(t, 0.0)) for t in tiles),
+                   key=lambda x: -abs(x[2] - x[1]))
+    return {"games": len(pairs), "score": diff, "seats": seats,
+            "sources": dict(sorted(source_change.items(), key=lambda kv: -abs(kv[1]))),
+            "tiles_moved": [{"tile": t, "base": a, "variant": b, "change": b - a} for t, a, b in moved[:15]],
+            "base": sb, "variant": sv}
+
+
+# --------------------------------------------------------------------------- text
+
+
+def summary_text(s: dict) -> str:
+    lines = [f"{s['games']} games, {s['turns']:.0f} turns and {s['actions']:.0f} actions per game", "",
+             f"{'seat':<6}{'bot':<14}{'mean':>8}{'sd':>7}{'95% CI':>18}{'wins':>7}{'win rate':>10}{'95% CI':>18}"]
+    for r in s["seats"]:
+        lines.append(f"{r['seat']:<6}{r['bot']:<14}{r['mean']:>8.1f}{r['sd']:>7.1f}{_ci(r['low'], r['high']):>18}"
+                     f"{r['wins']:>7}{r['win_rate']:>10.1%}{_ci(r['win_low'], r['win_high'], pct=True):>18}")
+    if len(s["bots"]) > 1:
+        lines += ["", f"{'bot':<14}{'seats':>7}{'mean':>8}{'95% CI':>18}{'win rate':>10}{'95% CI':>18}"]
+        for b in s["bots"]:
+            lines.append(f"{b['bot']:<14}{b['seats']:>7}{b['mean']:>8.1f}{_ci(b['low'], b['high']):>18}"
+                         f"{b['win_rate']:>10.1%}{_ci(b['win_low'], b['win_high'], pct=True):>18}")
+    lines += ["", "points per player by source (mean):"]
+    lines += [f"  {k:<28}{v:>7.2f}" for k, v in list(s["sources"].items())[:20]]
+    lines += ["", "actions performed per game:"] + [f"  {k:<28}{v:>7.2f}" for k, v in s["performed"].items()]
+    lines += ["", "most picked tiles per game:"] + [f"  {k:<28}{v:>7.2f}" for k, v in list(s["tiles"].items())[:10]]
+    if s["never_fired"]:
+        lines += ["", f"content that never fired ({len(s['never_fired'])}): " + ", ".join(s["never_fired"][:40])
+                  + (" ..." if len(s["never_fired"]) > 40 else "")]
+    return "\n".join(lines)
+
+
+def compare_text(c: dict, mdd_note: str = "") -> str:
+    d = c["score"]
+    lines = [f"{c['games']} paired games (same seeds){mdd_note}",
+             f"mean score per player: base {_mean_all(c['base']):.2f}, "
+             f"variant {_mean_all(c['variant']):.2f}",
+             f"difference (variant - base): {d['mean']:+.2f}, 95% CI {_ci(d['low'], d['high'])}, "
+             f"effect size d_z {d['effect_size']:+.2f}, p = {d['p_value']:.3g}", "",
+             f"{'seat':<6}{'win base':>10}{'win variant':>13}{'change':>9}{'95% CI':>20}{'score change':>14}"]
+    for s in c["seats"]:
+        lines.append(f"{s['seat']:<6}{s['p1']:>10.1%}{s['p2']:>13.1%}{s['diff']:>+9.1%}"
+                     f"{_ci(s['low'], s['high'], pct=True):>20}{s['score_mean']:>+14.2f}")
+    lines += ["", "points per player by source, change:"]
+    lines += [f"  {k:<28}{v:>+7.2f}" for k, v in list(c["sources"].items())[:15]]
+    lines += ["", "tiles whose pick rate moved most (picks per game):"]
+    lines += [f"  {t['tile']:<28}{t['base']:>6.2f} -> {t['variant']:<6.2f}" for t in c["tiles_moved"][:10]]
+    return "\n".join(lines)
+
+
+def _mean_all(s: dict) -> float:
+    seats = s["seats"]
+    return sum(r["mean"] for r in seats) / len(seats) if seats else 0.0
+
+
+def _ci(low: float, high: float, pct: bool = False) -> str:
+    return f"[{low:.1%}, {high:.1%}]" if pct else f"[{low:.1f}, {high:.1f}]"
+
+
+# --------------------------------------------------------------------------- plots
+
+
+def plot_scores(groups: dict[str, list[list[int]]], path: Path, title: str) -> Path:
+    """Histograms of scores, one colour per group (e.g. per seat, or base and variant)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
+    values = [x for xs in groups.values() for x in xs]
+    lo, hi = (min(values), max(values)) if values else (0, 1)
+    bins = range(int(lo) - 1, int(hi) + 3, max(1, (int(hi) - int(lo)) // 30 or 1))
+    for name, xs in groups.items():
+        ax.hist(xs, bins=list(bins), alpha=0.55, label=name)
+    ax.set_xlabel("final score")
+    ax.set_ylabel("players")
+    ax.set_title(title)
+    ax.legend()
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+def seat_groups(records: list[dict]) -> dict[str, list[int]]:
+    seats = max((len(r["scores"]) for r in records), default=0)
+    return {f"seat {i + 1} ({records[0]['bots'][i]})": [r["scores"][i] for r in records] for i in range(seats)}
+
+
+def compare_markdown(c: dict, title: str, plot: str | None, mdd_note: str = "") -> str:
+    out = [f"# {title}", "", "```text", compare_text(c, mdd_note), "```", ""]
+    if plot:
+        out += [f"![score distributions]({plot})", ""]
+    return "\n".join(out)

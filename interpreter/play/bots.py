@@ -1,0 +1,206 @@
+"""Bots that play through the public engine API only (legal_actions, apply/child, clone, observation).
+
+- ``random``: a uniformly random legal action.
+- ``greedy``: one-ply lookahead; every legal action is tried and the resulting position is judged
+  by a linear evaluation whose weights are content (``bots.yaml``).
+- ``mcts``: UCT over a determinized game: before each iteration the face-down stacks the bot
+  cannot see are reshuffled, so the search never reads hidden information; playouts are random
+  and cut after a fixed number of turns, where the evaluation scores the position.
+- ``dummy``: the rulebook's solo dummy policy (R-SOLO-2): the action tile farthest ahead, then
+  nothing but the cheapest way through the turn.
+
+A bot is an object with ``name`` and ``choose(game, rng) -> action``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.runtime.game import Game
+
+
+# --------------------------------------------------------------------------- evaluation
+
+@dataclass(frozen=True)
+class Evaluation:
+    points: float
+    holdings: dict[str, float]
+    tracks: dict[str, float]
+    grids: dict[str, float]
+    owned: dict[str, float]
+    pieces_free: dict[str, float]
+    opponents: float
+    starts: dict[str, int] = field(default_factory=dict)  # track -> first position, so value counts advances
+
+    def of_player(self, p) -> float:
+        v = self.points * p.score
+        for r, w in self.holdings.items():
+            v += w * p.holdings.get(r, 0)
+        for t, w in self.tracks.items():
+            v += w * (p.tracks.get(t, 0) - self.starts.get(t, 0))
+        for g, w in self.grids.items():
+            v += w * (p.grids.get(g, [1, 1])[0] - 1)
+        for k, w in self.owned.items():
+            v += w * len(p.owned.get(k, ()))
+        for piece, w in self.pieces_free.items():
+            v += w * p.pieces_free.get(piece, 0)
+        return v
+
+    def __call__(self, game: Game, seat: int, memo: dict | None = None) -> float:
+        """The seat's value less `opponents` times the best other seat's (dummy seats do not count).
+        ``memo`` remembers players' values by object: copies of a state share the players an action
+        did not change, so the positions after each action of one turn mostly reuse them."""
+        value = self.of_player if memo is None else (lambda p: self._remembered(p, memo))
+        players = [p for p in game.state.players if not game.is_dummy(p.seat)]
+        own = value(game.state.players[seat])
+        others = [value(p) for p in players if p.seat != seat]
+        return own - self.opponents * (max(others) if others else 0.0)
+
+    def _remembered(self, p, memo: dict) -> float:
+        hit = memo.get(id(p))
+        if hit is None:
+            hit = memo[id(p)] = (p, self.of_player(p))  # the player is kept: its id stays its own
+        return hit[1]
+
+
+def load_evaluation(rules, which: str | None = None) -> Evaluation:
+    """The evaluation named in the pack's bots file (its default for `greedy` when not named)."""
+    bots = rules.ruleset.single("bots")
+    starts = {t: pos[0] for t, pos in ((tid, tt.positions) for tid, tt in rules.tables.tracks.items())}
+    for tr in rules.ruleset.single("tracks").tracks:
+        starts[tr.id] = tr.start
+    if bots is None:  # a pack without bot settings: points only
+        return Evaluation(1.0, {}, {}, {}, {}, {}, 1.0, starts)
+    name = which or bots.greedy
+    e = next(x for x in bots.evaluations if x.id == name)
+    return Evaluation(e.points, dict(e.holdings), dict(e.tracks), dict(e.grids), dict(e.owned), dict(e.pieces_free),
+                      e.opponents, starts)
+
+
+# --------------------------------------------------------------------------- bots
+
+class RandomBot:
+    name = "random"
+
+    def choose(self, game: Game, rng: random.Random) -> str:
+        return rng.choice(game.legal_actions())
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, evaluation: Evaluation):
+        self.evaluate = evaluation
+
+    def choose(self, game: Game, rng: random.Random) -> str:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = game.current_player
+        best, best_value, memo = [], -math.inf, {}
+        for action in legal:
+            value = self.evaluate(game.child(action), seat, memo)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return rng.choice(best)
+
+
+class DummyBot:
+    """The rulebook solo dummy as a seat policy: the tile farthest ahead on the crane, nothing else."""
+
+    name = "dummy"
+
+    def choose(self, game: Game, rng: random.Random) -> str:
+        legal = game.legal_actions()
+        takes = [a for a in legal if a.startswith("take ")]
+        if takes:
+            wanted = f"take {crane.dummy_choice(crane.from_json(game.state.table['crane']))}"
+            return wanted if wanted in takes else takes[0]
+        for quiet in ("end", "choose 1"):
+            if quiet in legal:
+                return quiet
+        return sorted(legal, key=lambda a: (not a.startswith(("act ", "discard ", "choose ")), a))[0]
+
+
+@dataclass
+class _Node:
+    player: int
+    visits: int = 0
+    value: float = 0.0  # summed from the point of view of `player` (who chooses here)
+    children: dict[str, "_Node"] = field(default_factory=dict)
+
+
+class MCTSBot:
+    """UCT with determinization and evaluated, shortened random playouts."""
+
+    name = "mcts"
+
+    def __init__(self, evaluation: Evaluation, iterations: int = 100, playout_actions: int = 12, c: float = 1.2):
+        self.evaluate, self.iterations, self.playout_actions, self.c = evaluation, iterations, playout_actions, c
+
+    def choose(self, game: Game, rng: random.Random) -> str:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = game.current_player
+        root = _Node(me)
+        for _ in range(self.iterations):
+            g = game.determinized(me, rng)
+            path, node = [root], root
+            # selection and expansion; in this determinization some known moves may not exist
+            while not g.is_terminal():
+                legal_here = g.legal_actions()
+                untried = [a for a in legal_here if a not in node.children]
+                if untried:
+                    action = rng.choice(untried)
+                    g = g.child(action)
+                    child = _Node(g.current_player)
+                    node.children[action] = child
+                    path.append(child)
+                    break
+                action = max(legal_here, key=lambda a: self._ucb(node, node.children[a]))
+                g = g.child(action)
+                node = node.children[action]
+                path.append(node)
+            # playout
+            for _ in range(self.playout_actions):
+                if g.is_terminal():
+                    break
+                g = g.child(rng.choice(g.legal_actions()))
+            scale = 20.0  # squashes evaluation differences into (0, 1)
+            values = {seat: 1 / (1 + math.exp(-self.evaluate(g, seat) / scale)) for seat in {n.player for n in path}
+                      if seat >= 0}
+            # back-propagation: each node keeps the value of the player who moved into it
+            for parent, child in zip(path, path[1:]):
+                child.visits += 1
+                child.value += values.get(parent.player, 0.5)
+            root.visits += 1
+        return max(root.children, key=lambda a: (root.children[a].visits, root.children[a].value))
+
+    def _ucb(self, parent: _Node, child: _Node) -> float:
+        if child.visits == 0:
+            return math.inf
+        return child.value / child.visits + self.c * math.sqrt(math.log(parent.visits + 1) / child.visits)
+
+
+BOTS = ("random", "greedy", "mcts", "dummy")
+
+
+def make_bot(spec: str, rules):
+    """A bot from its name, with options after a colon: `mcts:400` (iterations), `greedy:default` (evaluation)."""
+    name, _, arg = spec.partition(":")
+    if name == "random":
+        return RandomBot()
+    if name == "greedy":
+        return GreedyBot(load_evaluation(rules, arg or None))
+    if name == "mcts":
+        bots = rules.ruleset.single("bots")
+        return MCTSBot(load_evaluation(rules, bots.mcts if bots else None), iterations=int(arg) if arg else 100)
+    if name == "dummy":
+        return DummyBot()
+    raise ValueError(f"unknown bot '{spec}'; known: {', '.join(BOTS)}")

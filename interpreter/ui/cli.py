@@ -1,0 +1,731 @@
+"""The `caput` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from interpreter.errors import ContentError, note_lines, source_line, source_window
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="caput: a data-driven rules interpreter for euro board games. Content is YAML; effects are a small DSL.",
+)
+content_app = typer.Typer(no_args_is_help=True, help="Inspect a content pack.")
+dsl_app = typer.Typer(no_args_is_help=True, help="Try effect DSL text on its own.")
+scenario_app = typer.Typer(no_args_is_help=True, help="Rules scenarios: a setup, actions and expected states.")
+app.add_typer(content_app, name="content")
+app.add_typer(scenario_app, name="scenario")
+app.add_typer(dsl_app, name="dsl")
+
+out = Console(highlight=False, soft_wrap=True, emoji=False)  # source lines are shown as written
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
+
+VariantOpt = typer.Option(None, "--variant", "-v", help="Overlay file applied on the pack (repeatable, in order).")
+JsonOpt = typer.Option(False, "--json", help="Print JSON only, on stdout.")
+
+
+def _internal(exc: BaseException) -> None:
+    err.print(f"[bold red]internal error[/]: {escape(type(exc).__name__)}: {escape(str(exc))}")
+    err.print("This is a bug in caput, not in your content. Please report it with the command you ran.")
+    raise typer.Exit(3)
+
+
+def _print_errors(errors: list[ContentError]) -> None:
+    cache: dict = {}
+    for e in errors:
+        span = e.span
+        where = f"[bold]{escape(str(span))}[/]: " if span else ""
+        out.print(f"{where}[bold red]error[{e.code}][/]: {escape(e.message)}")
+        line = source_line(span, cache)
+        if line is not None and span is not None:
+            text, pad, caret = source_window(line, span)
+            out.print(f"  [blue]{span.line:>4} |[/] {escape(text)}")
+            out.print(f"       [blue]|[/] {' ' * pad}[bold red]{'^' * caret}[/]")
+        for note in note_lines(e):
+            out.print(f"[blue]{escape(note)}[/]")
+
+
+@app.command()
+def validate(
+    paths: Optional[List[Path]] = typer.Argument(None, help="Pack directories, pack.yaml, overlay or content files. Default: the bundled pack."),
+    variant: Optional[List[Path]] = VariantOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Run every phase (load, schema, references, parse, resolve, compile) and report ALL errors.
+
+    Exit status: 0 clean, 1 content errors, 2 usage error.
+    """
+    from interpreter.content.ruleset import run_pipeline
+
+    try:
+        targets = paths or [None]
+        all_errors: list[ContentError] = []
+        checked = []
+        for target in targets:
+            outcome = run_pipeline(target, variant or ())
+            all_errors.extend(outcome.errors)
+            checked.append((target, outcome))
+    except Exception as exc:  # pragma: no cover - the pipeline reports content problems as errors
+        _internal(exc)
+    if as_json:
+        sys.stdout.write(json.dumps([e.to_json() for e in all_errors], indent=2) + "\n")
+    else:
+        _print_errors(all_errors)
+        for target, outcome in checked:
+            name = str(target) if target is not None else "bundled pack"
+            if outcome.errors:
+                files = len({e.span.path for e in outcome.errors if e.span})
+                out.print(f"[bold red]{len(outcome.errors)} error(s)[/] in {files} file(s) while checking {escape(name)}")
+            else:
+                rs = outcome.ruleset
+                shown = [v for v in rs.variants if v != name]
+                variants = f" with {', '.join(shown)}" if shown else ""
+                out.print(f"[bold green]ok[/]: {escape(name)}{escape(variants)}: pack '{rs.pack_id}', "
+                          f"{outcome.summary['files']} files, {outcome.summary['fields']} DSL texts parsed, resolved and compiled")
+    raise typer.Exit(1 if all_errors else 0)
+
+
+@app.command()
+def schema(
+    out_dir: Path = typer.Option(None, "--out", help="Directory to write the JSON Schemas to (default: the bundled schemas/)."),
+    check: bool = typer.Option(False, "--check", help="Exit 1 when the files in the directory differ from the models."),
+) -> None:
+    """Write one JSON Schema (draft 2020-12) per content kind, generated from the models."""
+    from interpreter.paths import bundled_schemas
+    from interpreter.content.schema_export import check_schemas, write_schemas
+
+    target = out_dir or bundled_schemas()
+    if check:
+        stale = check_schemas(target)
+        if stale:
+            for name in stale:
+                out.print(f"[bold red]stale[/]: {escape(str(target / name))}")
+            out.print("Run `caput schema` to regenerate them.")
+            raise typer.Exit(1)
+        out.print(f"[bold green]ok[/]: schemas in {escape(str(target))} match the models")
+        raise typer.Exit(0)
+    written = write_schemas(target)
+    out.print(f"wrote {len(written)} schemas to {escape(str(target))}")
+
+
+@app.command()
+def guide(
+    path: Path = typer.Option(None, "--out", help="The authoring guide to update (default: content/README.md)."),
+    check: bool = typer.Option(False, "--check", help="Exit 1 when the generated reference parts are stale."),
+) -> None:
+    """Regenerate the reference sections of the authoring guide from the models, grammar and error codes."""
+    from interpreter.authoring.guide import update_guide
+    from interpreter.paths import bundled_content
+
+    from interpreter.authoring.guide import GuideError
+
+    target = path or (bundled_content() / "README.md")
+    try:
+        changed = update_guide(target, write=not check)
+    except GuideError as exc:
+        out.print(f"[bold red]error[/]: {escape(str(exc))}")
+        raise typer.Exit(1)
+    if check and changed:
+        out.print(f"[bold red]stale[/]: {escape(str(target))}; run `caput guide`")
+        raise typer.Exit(1)
+    out.print(f"{'updated' if changed else 'up to date'}: {escape(str(target))}")
+
+
+_OUTCOMES: dict = {}  # (pack, variants) -> the pipeline's outcome, once per command (a `load` reuses it)
+
+
+@app.callback()
+def _each_command() -> None:
+    """caput: a data-driven rules interpreter for euro board games. Content is YAML; effects are a small DSL."""
+    _OUTCOMES.clear()  # content is read anew by every command
+
+
+def _outcome(pack: Optional[Path], variants):
+    from interpreter.content.ruleset import run_pipeline
+
+    key = (str(pack) if pack is not None else None, tuple(str(v) for v in variants or ()))
+    if key not in _OUTCOMES:
+        _OUTCOMES[key] = run_pipeline(pack, variants or ())
+    return _OUTCOMES[key]
+
+
+def _load(pack: Optional[Path], variant) -> "object":
+    outcome = _outcome(pack, variant)
+    if outcome.errors:
+        _print_errors(outcome.errors)
+        out.print(f"[bold red]{len(outcome.errors)} error(s)[/]; fix them first (`caput validate`).")
+        raise typer.Exit(1)
+    return outcome.ruleset
+
+
+PackArg = typer.Argument(None, help="Pack directory (default: the bundled pack).")
+
+
+def _content_page(pack, variant, as_json: bool, build, render) -> None:
+    """Build a page's data from the pack; print it as JSON or as text."""
+    data = build(_load(pack, variant))
+    if as_json:
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    else:
+        out.print(render(data), markup=False)
+
+
+@content_app.command("summary")
+def content_summary(pack: Optional[Path] = PackArg, variant: Optional[List[Path]] = VariantOpt, as_json: bool = JsonOpt) -> None:
+    """Counts per kind and era, and provenance counts."""
+    from interpreter.authoring.report import summary, summary_text
+
+    _content_page(pack, variant, as_json, summary, summary_text)
+
+
+@content_app.command("report")
+def content_report(pack: Optional[Path] = PackArg, variant: Optional[List[Path]] = VariantOpt, as_json: bool = JsonOpt) -> None:
+    """The summary, then every record's effects in plain English, to proofread a pack on one page."""
+    from interpreter.authoring.report import report, report_text
+
+    _content_page(pack, variant, as_json, report, report_text)
+
+
+@dsl_app.command("explain")
+def dsl_explain(
+    text: str = typer.Argument(..., help="Effect text, e.g. 'may pay 1 wood: score 4'."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help="Pack whose names to check against (default: the bundled pack)."),
+) -> None:
+    """Parse one effect, check its names against a pack, and print it back canonically and in English."""
+    from interpreter.dsl.english import to_english
+    from interpreter.dsl.parse import DslSyntaxError, parse
+    from interpreter.dsl.printer import to_text
+    from interpreter.dsl.resolve import resolve
+
+    try:
+        tree = parse(text)
+    except DslSyntaxError as exc:
+        out.print(f"error[{exc.code}]: {escape(exc.message)}\n  {escape(text)}\n  {' ' * exc.start}{'^' * max(1, exc.end - exc.start)}")
+        raise typer.Exit(1)
+    rs = _load(pack, ())
+    problems = resolve(tree, rs.symbols).errors
+    for p in problems:
+        out.print(f"error[{p.code}]: {escape(p.message)}\n  {escape(text)}\n  {' ' * p.start}{'^' * max(1, p.end - p.start)}")
+    out.print(f"canonical: {escape(to_text(tree))}")
+    out.print(f"english:   {escape(to_english(tree, rs.names))}")
+    raise typer.Exit(1 if problems else 0)
+
+
+@scenario_app.command("run")
+def scenario_run(paths: List[Path] = typer.Argument(..., help="Scenario files or folders of them.")) -> None:
+    """Run scenarios; print PASS/FAIL per scenario with a readable diff. Exit 0 all pass, 1 a failure, 2 a broken file."""
+    from interpreter.play.scenario import run_scenarios
+
+    raise typer.Exit(run_scenarios(paths))
+
+
+def _summary(game) -> str:
+    """A compact text picture of the state for terminal play."""
+    from interpreter.runtime.mechanisms import wheel as crane
+    from interpreter.runtime.schedule import round_of
+
+    s = game.state
+    lines = [f"turn {s.turn} (round {round_of(game.rules.schedule, s.turn)}), era {s.table.get('era', 1)}, "
+             f"seat {s.current + 1} to play"]
+    cs = crane.from_json(s.table["crane"])
+    g = game.rules.geometry
+    lines.append("crane: " + ", ".join(f"{pos}:{tile}" + ("(+)" if tile in cs.flagged else "") + f"[{g.zones[pos]}]"
+                                      for pos, tile in crane.tiles_by_position(cs)))
+    for p in s.players:
+        held = ", ".join(f"{k} {v}" for k, v in sorted(p.holdings.items()) if v)
+        tracks = ", ".join(f"{k} {v}" for k, v in sorted(p.tracks.items()))
+        owned = ", ".join(i for ids in p.owned.values() for i in ids)
+        lines.append(f"  seat {p.seat + 1}: {p.score} points | {held or 'nothing'} | {tracks}" + (f" | {owned}" if owned else ""))
+        grids = ", ".join(f"{k} row {v[0]} col {v[1]}" for k, v in sorted(p.grids.items()))
+        area = ", ".join(f"{h}:{stack[-1][0]}" for h, stack in sorted(p.area.items()))
+        lines.append(f"          {grids}" + (f" | board {area}" if area else ""))
+    for kind, row in sorted(s.table.get("rows", {}).items()):
+        lines.append(f"row {kind}: " + " ".join(t or "-" for t in row["regular"]) + " | special " +
+                     " ".join(t or "-" for t in row["special"]))
+    built = [f"{site}:{e['tile']}" + (f"(seat {e['owner'] + 1})" if e.get("owner") is not None else "")
+             for site, e in sorted(s.table.get("city", {}).items())]
+    if built:
+        lines.append("city: " + ", ".join(built))
+    if s.table.get("bridge"):
+        lines.append("bridge: " + ", ".join(f"{k}:{v}" for k, v in sorted(s.table["bridge"].items())))
+    waiting = [e["label"] for e in s.turn_info.get("later", ())]
+    if waiting:
+        lines.append("to resolve this turn: " + ", ".join(waiting))
+    if s.decision is not None:
+        lines.append(f"decision for seat {s.decision.player + 1} ({s.decision.kind}): " + " | ".join(s.decision.options[:12])
+                     + (f" ... ({len(s.decision.options)} options)" if len(s.decision.options) > 12 else ""))
+    return "\n".join(lines)
+
+
+def _final(game) -> None:
+    for s in game.scores():
+        parts = ", ".join(f"{k} {v}" for k, v in s["breakdown"].items())
+        out.print(f"seat {s['seat']}: {s['score']} points ({parts})", markup=False)
+    solo = game.solo_verdict()
+    if solo is not None:
+        verdict = "over" if solo["good"] else "not over"
+        out.print(f"solo: {solo['score']} points, {verdict} the rulebook's good score of {solo['good_score']}"
+                  + (f"; title: {solo['title']}" if solo["title"] else ""), markup=False)
+    elif game.winner() is not None:
+        out.print(f"winner: seat {game.winner()}", markup=False)
+
+
+@app.command()
+def play(
+    players: int = typer.Option(2, "--players", "-p", min=1, help="Number of players (1 = solo against the dummy)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the game's random generator."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help="Pack directory (default: the bundled pack)."),
+    variant: Optional[List[Path]] = VariantOpt,
+    moves: Optional[Path] = typer.Option(None, "--moves", help="Play the actions in this file, one per line (# comments)."),
+    log: Optional[Path] = typer.Option(None, "--log", help="Write the finished (or stopped) game here, for `caput replay`."),
+    seat: Optional[List[str]] = typer.Option(None, "--seat", help="A bot takes a seat: `2=greedy` (repeatable; "
+                                             "random, greedy, mcts[:iterations], dummy)."),
+    load: Optional[Path] = typer.Option(None, "--load", help="Continue a game saved with `save FILE` or --log."),
+) -> None:
+    """Play a game in the terminal (hotseat, or against bots with --seat): pick a numbered legal action or
+    type its notation; `undo` takes back your last action, `save FILE` / `load FILE` keep a game, `q` stops."""
+    from interpreter.runtime.game import new_game
+    from interpreter.errors import IllegalActionError, RulesError
+    from interpreter.runtime.notation import parse
+
+    rs = _load(pack, variant)
+    saved = None
+    try:
+        if load is not None:
+            game, saved = _load_saved(load, pack)
+        else:
+            game = new_game(rs, players, seed)
+    except RulesError as exc:
+        out.print(f"[bold red]error[/]: {escape(str(exc))}")
+        raise typer.Exit(2)
+    specs = _saved_specs(game, saved)
+    specs.update(_seat_specs(seat or [], game))
+    if moves is not None:
+        try:
+            lines = moves.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            out.print(f"[bold red]error[/]: cannot read {escape(str(moves))}: {escape(str(exc))}")
+            raise typer.Exit(2)
+        for n, line in enumerate(lines, 1):
+            text = line.split("#", 1)[0].strip()
+            if not text:
+                continue
+            seat = game.current_player + 1
+            try:
+                action = parse(text, game.legal_actions())
+                game.apply(action)
+            except IllegalActionError as exc:
+                out.print(f"{escape(str(moves))}:{n}: [bold red]illegal action[/] {escape(text)!r}: {escape(exc.reason)}")
+                _save(game, log, specs)
+                raise typer.Exit(1)
+            out.print(f"{n:>4}  seat {seat}: {action}", markup=False)
+        out.print(_summary(game), markup=False)
+        if game.is_terminal():
+            _final(game)
+        _save(game, log, specs)
+        return
+    game, specs = _interactive(game, specs, pack)
+    if game.is_terminal():
+        _final(game)
+    _save(game, log, specs)
+
+
+def _seat_specs(specs: list[str], game) -> dict[int, str]:
+    """`--seat 2=greedy` -> {1: "greedy"}; a clear error for a bad seat or bot."""
+    from interpreter.play.bots import make_bot
+
+    out_specs = {}
+    for spec in specs:
+        number, _, name = spec.partition("=")
+        if not number.isdigit() or not 1 <= int(number) <= len(game.state.players) or game.is_dummy(int(number) - 1):
+            out.print(f"[bold red]error[/]: --seat {escape(spec)}: seats are 1..{len(game.state.players)} (not the dummy)")
+            raise typer.Exit(2)
+        try:
+            make_bot(name or "greedy", game.rules)
+        except ValueError as exc:
+            out.print(f"[bold red]error[/]: --seat {escape(spec)}: {escape(str(exc))}")
+            raise typer.Exit(2)
+        out_specs[int(number) - 1] = name or "greedy"
+    return out_specs
+
+
+def _playing_seats(game) -> list[int]:
+    """The seat indices people or bots play (not the rulebook's automatic dummy)."""
+    return [i for i in range(len(game.state.players)) if not game.is_dummy(i)]
+
+
+def _saved_specs(game, saved: Optional[list[str]]) -> dict[int, str]:
+    """The bots a save recorded, by seat index (every seat human when it recorded none)."""
+    if saved is None:
+        return {}
+    return {i: spec for i, spec in zip(_playing_seats(game), saved) if spec != "human"}
+
+
+def _seats_to_save(game, specs: dict[int, str]) -> list[str]:
+    return [specs.get(i, "human") for i in _playing_seats(game)]
+
+
+def _bots(specs: dict[int, str], game) -> dict:
+    from interpreter.play.bots import make_bot
+
+    return {seat: make_bot(spec, game.rules) for seat, spec in specs.items()}
+
+
+def _load_saved(path: Path, pack):
+    """(game, seats) of a save written by `save FILE` or `--log` (seats None when it records none); a clear
+    message and exit status 2 when the file is not one this pack can go on with."""
+    from interpreter.play import savefile
+
+    def ruleset_for(variants):
+        outcome = _outcome(pack, variants)
+        if outcome.errors:
+            raise savefile.SaveError(f"its variants ({', '.join(variants)}) do not load: {outcome.errors[0].format()}")
+        return outcome.ruleset
+
+    try:
+        return savefile.load(path, ruleset_for)
+    except savefile.SaveError as exc:
+        out.print(f"[bold red]error[/]: {escape(exc.describe(str(path)))}")
+        raise typer.Exit(2)
+
+
+def _interactive(game, specs: dict[int, str], pack):
+    """The terminal loop: bots move by themselves; people pick by number or notation, or `undo`, `save F`, `load F`.
+    Returns the game and the bots' seats (a `load` may change both)."""
+    import random as _random
+
+    from interpreter.errors import IllegalActionError
+    from interpreter.runtime.notation import describe, parse
+
+    rng = _random.Random(game.state.table.get("seed", 0))
+    bots = _bots(specs, game)
+    history = []  # states before each human action, for undo
+    while not game.is_terminal():
+        seat = game.current_player
+        if seat in bots:
+            action = bots[seat].choose(game, rng)
+            game.apply(action)
+            out.print(f"[bold]seat {seat + 1}[/] ({bots[seat].name}): {escape(action)}")
+            continue
+        _show(game)
+        legal = game.legal_actions()
+        options = game.state.decision.options if game.state.decision else None
+        for i, a in enumerate(legal, 1):
+            out.print(f"  {i:>2}. {a:<34} {describe(a, options)}", markup=False)
+        try:
+            line = input(f"seat {seat + 1}> ").strip()
+        except EOFError:
+            break
+        word, _, arg = line.partition(" ")
+        arg = arg.strip()
+        if line in ("q", "quit"):
+            break
+        if line == "undo":
+            if not history:
+                out.print("nothing to undo")
+                continue
+            game = history.pop()
+            continue
+        if word in ("save", "load") and arg:
+            if word == "save":
+                _write_save(game, Path(arg), specs, "saved to")
+            else:
+                try:
+                    loaded, saved = _load_saved(Path(arg), pack)
+                except typer.Exit:
+                    continue  # the message is printed; the game in progress goes on
+                game, history = loaded, []
+                specs = _saved_specs(game, saved)
+                bots = _bots(specs, game)
+                who = ", ".join(f"seat {i + 1} {spec}" for i, spec in sorted(specs.items())) or "every seat human"
+                out.print(f"loaded {escape(arg)}: {len(game.state.log)} steps played; {escape(who)}")
+            continue
+        try:
+            action = parse(line, legal)
+            before = game.clone()
+            game.apply(action)
+            history.append(before)
+        except IllegalActionError as exc:
+            out.print(f"[bold red]illegal[/]: {escape(exc.reason)}")
+    return game, specs
+
+
+SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
+
+
+def _show(game) -> None:
+    """The state summary, each seat in its colour."""
+    for line in _summary(game).splitlines():
+        colour = next((SEAT_COLOURS[int(w.split()[1].rstrip(":")) - 1] for w in [line.strip()[:8]]
+                       if w.startswith("seat ") and w.split()[1].rstrip(":").isdigit()), None)
+        out.print(f"[{colour}]{escape(line)}[/]" if colour else escape(line))
+
+
+def _write_save(game, path: Path, specs: dict[int, str], done: str) -> bool:
+    """Write the game and who plays its seats to `path`; a message (not a crash) when it cannot be written."""
+    from interpreter.play import savefile
+
+    try:
+        path.write_text(savefile.dumps(game, _seats_to_save(game, specs)), encoding="utf-8")
+    except OSError as exc:
+        out.print(f"[bold red]error[/]: cannot write {escape(str(path))}: {escape(exc.strerror or 'the file cannot be written')}")
+        return False
+    out.print(f"{done} {escape(str(path))}")
+    return True
+
+
+def _save(game, log: Optional[Path], specs: dict[int, str]) -> None:
+    if log is not None:
+        _write_save(game, log, specs, "game written to")
+
+
+@app.command()
+def replay(
+    log: Path = typer.Argument(..., help="A game written by `caput play --log`."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help="Pack directory (default: the bundled pack)."),
+    variant: Optional[List[Path]] = VariantOpt,
+) -> None:
+    """Show a game step by step: every action with the state after it, then the final scores."""
+    from interpreter.play import savefile
+    from interpreter.runtime.game import new_game
+    from interpreter.errors import IllegalActionError, RulesError
+
+    try:
+        data = savefile.parse(savefile.read(log))
+        table = data["state"].get("table")
+        players, seed = data.get("players"), table.get("seed") if isinstance(table, dict) else None
+        actions = data["state"].get("log")
+        if type(players) is not int or type(seed) is not int:
+            raise savefile.SaveError("it has no player count or no seed")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise savefile.SaveError("its log is not a list of actions")
+        variants = savefile.header_variants(data)
+    except savefile.SaveError as exc:
+        reason = f"{log} is not a caput game log: {exc.reason}" if exc.kind == "invalid" else exc.describe(str(log))
+        out.print(f"[bold red]error[/]: {escape(reason)}")
+        raise typer.Exit(2)
+    rs = _load(pack, variant or variants)
+    try:
+        game = new_game(rs, players, seed)
+    except RulesError as exc:
+        out.print(f"[bold red]error[/]: {escape(str(log))} is not a caput game log: {escape(str(exc))}")
+        raise typer.Exit(2)
+    for n, action in enumerate(actions, 1):
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            out.print(f"step {n}: [bold red]the log does not replay[/]: {escape(action)}: {escape(exc.reason)}")
+            raise typer.Exit(1)
+        out.print(f"--- step {n}: {action}", markup=False)
+        out.print(_summary(game), markup=False)
+    if game.is_terminal():
+        _final(game)
+
+
+def _progress(total: int, label: str):
+    """A rich progress bar on stderr; returns (context manager, tick)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err,
+                   transient=False)
+    task = bar.add_task(label, total=total)
+    return bar, (lambda n: bar.advance(task, n))
+
+
+def _simulate(pack, variants, players, games, bots, seed, workers, scheduler, label):
+    from interpreter.play.simulate import run_games, specs_for
+
+    try:
+        specs = specs_for(players, games, bots, seed, variants, str(pack) if pack else None)
+    except ValueError as exc:
+        err.print(f"[bold red]error[/]: {escape(str(exc))}")
+        raise typer.Exit(2)
+    bar, tick = _progress(len(specs), label)
+    with bar:
+        return run_games(specs, workers=workers, scheduler=scheduler, progress=tick)
+
+
+def _check_bots(bots: list[str], players: int) -> None:
+    from interpreter.play.bots import BOTS
+
+    for b in bots:
+        if b.split(":")[0] not in BOTS:
+            err.print(f"[bold red]error[/]: unknown bot '{escape(b)}'; known: {', '.join(BOTS)}")
+            raise typer.Exit(2)
+    if len(bots) not in (1, players):
+        err.print(f"[bold red]error[/]: give one bot or one per seat ({players}), got {len(bots)}")
+        raise typer.Exit(2)
+
+
+@app.command()
+def simulate(
+    players: int = typer.Option(2, "--players", "-p", min=1, help="Players per game (1 = solo against the dummy)."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
+    bots: str = typer.Option("greedy", "--bots", help="Bot per seat, comma-separated (one fills every seat): "
+                             "random, greedy[:evaluation], mcts[:iterations], dummy."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game; game i uses seed + i."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help="Pack directory (default: the bundled pack)."),
+    variant: Optional[List[Path]] = VariantOpt,
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Local processes (default: every core)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address, e.g. tcp://host:8786."),
+    out_file: Optional[Path] = typer.Option(None, "--out", help="Write one record per game: .csv or .jsonl."),
+    plots: Optional[Path] = typer.Option(None, "--plots", help="Folder for PNG plots (default: next to --out, else none)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Play many games with bots and report scores, seat balance, win rates with 95% intervals, where the
+    points come from, what gets picked and what never happens."""
+    import json as _json
+
+    from interpreter.play.analysis import content_keys, plot_scores, seat_groups, summarize, summary_text
+
+    bot_list = [b.strip() for b in bots.split(",") if b.strip()]
+    _check_bots(bot_list, players)
+    rs = _load(pack, variant)
+    records = _simulate(pack, [str(v) for v in (variant or ())], players, games, bot_list, seed, workers, scheduler,
+                        "games")
+    summary = summarize(records, content_keys(rs))
+    if out_file is not None:
+        _write_records(records, out_file)
+    folder = plots or (out_file.parent if out_file is not None else None)
+    if folder is not None:
+        summary["plots"] = [str(plot_scores(seat_groups(records), folder / "scores.png",
+                                            f"{players} players, {games} games"))]
+    if as_json:
+        out.print(_json.dumps(summary, indent=2), markup=False)
+    else:
+        out.print(summary_text(summary), markup=False)
+        for p in summary.get("plots", ()):
+            out.print(f"plot: {p}", markup=False)
+
+
+def _write_records(records: list[dict], path: Path) -> None:
+    import csv
+    import json as _json
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.suffix == ".csv":
+        with path.open("w", newline="", encoding="utf-8") as fh:
+            w = csv.writer(fh)
+            seats = max(len(r["scores"]) for r in records)
+            w.writerow(["seed", "players", "variants", "winner", "turns", "actions",
+                        *[f"bot_{i + 1}" for i in range(seats)], *[f"score_{i + 1}" for i in range(seats)],
+                        "breakdown", "performed", "tiles"])
+            for r in records:
+                w.writerow([r["seed"], r["players"], " ".join(r["variants"]), r["winner"] or "", r["turns"], r["actions"],
+                            *r["bots"][:seats], *r["scores"], _json.dumps(r["breakdown"]), _json.dumps(r["performed"]),
+                            _json.dumps(r["tiles"])])
+    else:
+        with path.open("w", encoding="utf-8") as fh:
+            for r in records:
+                fh.write(_json.dumps(r, sort_keys=True) + "\n")
+
+
+@app.command()
+def compare(
+    variant: List[Path] = typer.Option(..., "--variant", "-v", help="Overlay(s) making the variant (on top of --base)."),
+    base: Optional[List[Path]] = typer.Option(None, "--base", help="Overlay(s) making the base game (default: none)."),
+    players: int = typer.Option(2, "--players", "-p", min=1),
+    games: Optional[int] = typer.Option(None, "--games", "-n", min=2, help="Paired games (default: sized by --mdd)."),
+    mdd: float = typer.Option(2.0, "--mdd", help="Minimum detectable difference in mean score, for sizing the run."),
+    max_games: int = typer.Option(2000, "--max-games", help="Cap on the games the --mdd sizing may ask for."),
+    bots: str = typer.Option("greedy", "--bots"),
+    seed: int = typer.Option(0, "--seed"),
+    pack: Optional[Path] = typer.Option(None, "--pack"),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler"),
+    report: Path = typer.Option(Path("compare.md"), "--report", help="Markdown report (its plot goes beside it)."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Compare a variant with the base game on paired seeds: mean score difference with a 95% interval,
+    effect size, seat win-rate changes, per-source changes and the tiles whose pick rate moved."""
+    import json as _json
+
+    from interpreter.play import stats
+    from interpreter.play.analysis import compare as do_compare
+    from interpreter.play.analysis import compare_markdown, compare_text, plot_scores
+
+    bot_list = [b.strip() for b in bots.split(",") if b.strip()]
+    _check_bots(bot_list, players)
+    base_v = [str(v) for v in (base or ())]
+    var_v = base_v + [str(v) for v in variant]
+    _load(pack, base_v)
+    _load(pack, var_v)
+    note = ""
+    if games is None:  # a pilot run measures the spread of paired differences, then sizes the run
+        pilot = 30
+        a = _simulate(pack, base_v, players, pilot, bot_list, seed, workers, scheduler, "pilot (base)")
+        b = _simulate(pack, var_v, players, pilot, bot_list, seed, workers, scheduler, "pilot (variant)")
+        sd = do_compare(a, b)["score"]["sd"]
+        need = stats.games_for_mdd(max(sd, 1e-9), mdd)
+        games = max(pilot, min(need, max_games))
+        note = f"; a pilot of {pilot} games (sd of differences {sd:.2f}) sized the run for a difference of {mdd:g}" + \
+               (f" (needed {need}, capped at {max_games})" if need > max_games else "")
+    a = _simulate(pack, base_v, players, games, bot_list, seed, workers, scheduler, "base")
+    b = _simulate(pack, var_v, players, games, bot_list, seed, workers, scheduler, "variant")
+    result = do_compare(a, b)
+    plot = plot_scores({"base": [x for r in a for x in r["scores"]], "variant": [x for r in b for x in r["scores"]]},
+                       report.parent / (report.stem + "_scores.png"), "scores, base and variant")
+    title = f"{' + '.join(Path(v).stem for v in variant)} vs {' + '.join(Path(v).stem for v in base_v) or 'base game'}"
+    report.parent.mkdir(parents=True, exist_ok=True)
+    report.write_text(compare_markdown(result, title, plot.name, note), encoding="utf-8")
+    if as_json:
+        out.print(_json.dumps({k: v for k, v in result.items() if k not in ("base", "variant")}, indent=2), markup=False)
+    else:
+        out.print(compare_text(result, note), markup=False)
+        out.print(f"report: {report}  plot: {plot}", markup=False)
+
+
+@app.command()
+def render(
+    state: Path = typer.Argument(..., help="A saved game (`caput play --log`, `save FILE`, or Game.to_json())."),
+    output: Path = typer.Option(..., "--output", "-o", help="FILE.svg or FILE.png."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help="Pack directory (default: the bundled pack)."),
+    scale: float = typer.Option(1.0, "--scale", help="PNG scale factor."),
+) -> None:
+    """Draw the whole table of a saved game: city, crane, rows, projects, seals and every player's board."""
+    from interpreter.ui.render import render_png, render_svg
+
+    game, _ = _load_saved(state, pack)
+    if output.suffix.lower() == ".png":
+        try:
+            output.write_bytes(render_png(game, scale))
+        except (ImportError, OSError) as exc:
+            out.print(f"[bold red]error[/]: PNG output needs cairosvg and the cairo library ({escape(str(exc))}); "
+                      "write .svg instead")
+            raise typer.Exit(2)
+    elif output.suffix.lower() == ".svg":
+        output.write_text(render_svg(game), encoding="utf-8")
+    else:
+        out.print(f"[bold red]error[/]: the output must end in .svg or .png, not {escape(output.name)}")
+        raise typer.Exit(2)
+    out.print(f"wrote {escape(str(output))}")
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on (127.0.0.1: this machine only)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535),
+    save_dir: Path = typer.Option(Path("caput-saves"), "--save-dir", help="Folder for saved games."),
+    allow_host: Optional[List[str]] = typer.Option(None, "--allow-host", help="Another name requests may be addressed "
+                                                   "to (repeatable); localhost, 127.0.0.1, [::1] and --host always are."),
+) -> None:
+    """Play in the browser: a local web server with the game page at http://HOST:PORT/. Requests addressed to
+    any other name than a loopback one, --host or --allow-host are refused (no page of another site reaches it)."""
+    from interpreter.ui.server import serve as run_server
+
+    run_server(host=host, port=port, save_dir=save_dir, allow_hosts=tuple(allow_host or ()))
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:  # pragma: no cover
+        raise SystemExit(130)

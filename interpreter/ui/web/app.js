@@ -1,0 +1,534 @@
+// The caput play page: plain JavaScript over the JSON API of interpreter/ui/server.py.
+// No framework and no build step; everything is drawn with DOM calls from the game "view".
+"use strict";
+
+const SEAT_KINDS = ["human", "random", "greedy", "mcts", "dummy"];
+const GROUPS = [
+  ["take", "Take an action tile"], ["act", "Main action"], ["bonus", "Wheel bonus"],
+  ["buy", "Buy the extra action"], ["extra", "Extra action"], ["choose", "Choose"], ["pick", "Pick a tile"],
+  ["place", "Place the tile"], ["plank", "Lay a plank"], ["resolve", "Resolve now"], ["seal", "Claim a seal"],
+  ["use", "Use a record"], ["refresh", "Refresh a row"], ["do", "Any time"], ["discard", "Discard"],
+  ["end", "End the turn"],
+];
+
+const COLLAPSIBLE = new Set(["refresh", "seal", "use", "do", "buy", "extra"]);
+
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  gameId: null,
+  view: null,          // the live view of the game
+  replayStep: null,    // a step number while replaying a finished game, else null
+  busy: false,
+  boardSeq: 0,         // answers to older board requests are dropped
+};
+
+// ------------------------------------------------------------------ helpers
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function errorText(status, data) {
+  const detail = data && data.detail;
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) {   // pydantic's list of problems (422)
+    return detail.map((d) => `${(d.loc || []).slice(1).join(".") || "request"}: ${d.msg}`).join("; ");
+  }
+  return `the server answered ${status}`;
+}
+
+async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (err) {
+    throw new Error(`cannot reach the server (${err.message})`);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = new Error(errorText(response.status, data));
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+function showMessage(text, kind) {
+  const box = $("message");
+  box.textContent = text;
+  box.className = kind || "error";
+  box.hidden = false;
+}
+
+function clearMessage() {
+  const box = $("message");
+  box.textContent = "";
+  box.className = "";
+  box.hidden = true;
+}
+
+async function busy(task) {
+  if (ui.busy) return;
+  ui.busy = true;
+  document.body.classList.add("busy");
+  try {
+    await task();
+  } catch (err) {
+    showMessage(err.message, "error");
+  } finally {
+    ui.busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+function words(text) {
+  return String(text).replace(/_/g, " ");
+}
+
+function listOf(obj, skipZero) {
+  const parts = [];
+  for (const [key, value] of Object.entries(obj || {})) {
+    if (skipZero && !value) continue;
+    parts.push(`${words(key)} ${Array.isArray(value) ? value.join(",") : value}`);
+  }
+  return parts.join(", ") || "—";
+}
+
+// ------------------------------------------------------------------ the start form
+
+function drawSeatKinds() {
+  const box = $("seat-kinds");
+  const players = Number($("players").value);
+  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren(el("legend", { text: "Seats" }));
+  for (let i = 0; i < players; i++) {
+    const select = el("select", { name: `seat-${i + 1}`, "data-seat": i + 1 },
+      SEAT_KINDS.map((kind) => el("option", { value: kind, text: kind })));
+    select.value = old[i] || (i === 0 ? "human" : "greedy");
+    box.append(el("label", {}, `Seat ${i + 1} `, select));
+  }
+  if (players === 1) {
+    box.append(el("p", { class: "muted", text: "Solo: the rulebook's dummy takes the second seat by itself." }));
+  }
+}
+
+async function loadPack() {
+  try {
+    const pack = await api("GET", "/api/pack");
+    $("pack-name").textContent = pack.name;
+    document.title = `${pack.name} — caput`;
+    const select = $("players");
+    const chosen = Number(select.value);
+    const options = [];
+    for (let n = pack.players.min; n <= pack.players.max; n++) {
+      options.push(el("option", { value: n, text: n === 1 ? "1 (solo)" : String(n) }));
+    }
+    select.replaceChildren(...options);
+    select.value = String(Math.min(Math.max(chosen, pack.players.min), pack.players.max));
+    drawSeatKinds();
+  } catch (err) {
+    showMessage(err.message, "error");
+  }
+}
+
+async function loadVariants() {
+  const box = $("variants");
+  try {
+    const variants = await api("GET", "/api/variants");
+    box.replaceChildren(el("legend", { text: "Variants" }));
+    if (!variants.length) box.append(el("p", { class: "muted", text: "This pack has no variants." }));
+    for (const v of variants) {
+      box.append(el("label", { class: "variant", title: v.description },
+        el("input", { type: "checkbox", name: "variant", value: v.name }), ` ${v.title}`,
+        v.description ? el("span", { class: "muted", text: ` — ${v.description}` }) : null));
+    }
+  } catch (err) {
+    box.replaceChildren(el("legend", { text: "Variants" }), el("p", { class: "error", text: err.message }));
+  }
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  await busy(async () => {
+    const players = Number($("players").value);
+    const seats = [...$("seat-kinds").querySelectorAll("select")].map((s) => s.value);
+    const variants = [...$("variants").querySelectorAll("input[name=variant]:checked")].map((c) => c.value);
+    const body = { players, seats, variants };
+    const seedText = $("seed").value.trim();
+    if (seedText !== "") body.seed = Number(seedText);
+    clearMessage();
+    const view = await api("POST", "/api/games", body);
+    enterGame(view);
+  });
+}
+
+function enterGame(view) {
+  ui.gameId = view.id;
+  ui.replayStep = null;
+  $("setup").hidden = true;
+  $("game").hidden = false;
+  render(view);
+}
+
+// ------------------------------------------------------------------ drawing a view
+
+function render(view) {
+  const replaying = view.replay !== null && view.replay !== undefined;
+  if (!replaying) ui.view = view;
+  $("game-id").textContent = `game ${view.id} · seed ${view.seed}` +
+    (view.variants.length ? ` · ${view.variants.join(", ")}` : "");
+  drawStatus(view, replaying);
+  drawFinal(view);
+  drawBoard(view, replaying);
+  drawTable(view);
+  drawSeats(view);
+  drawDecision(view);
+  drawActions(view, replaying);
+  drawLog(view);
+  drawControls(view, replaying);
+  drawReplay(view);
+}
+
+function drawStatus(view, replaying) {
+  const parts = [];
+  if (replaying) parts.push(`Replay: step ${view.replay.step} of ${view.replay.total}`);
+  parts.push(`Turn ${view.turn} of ${view.total_turns}`);
+  if (view.round) parts.push(`round ${view.round}`);
+  parts.push(`era ${view.era}`);
+  if (view.over) parts.push("the game is over");
+  else if (view.current_seat) {
+    parts.push(`seat ${view.current_seat} to act` + (view.to_act === "human" ? " (you)" : ` (${view.to_act})`));
+  }
+  if (view.table.taken_tile) parts.push(`tile taken: ${words(view.table.taken_tile)}`);
+  $("status").textContent = parts.join(" · ");
+  $("status").className = replaying ? "replaying" : "";
+}
+
+function drawFinal(view) {
+  const box = $("final");
+  if (!view.final) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  const rows = view.final.scores.map((s) => el("li", {},
+    el("strong", { text: `Seat ${s.seat}: ${s.score} points` }),
+    el("span", { class: "muted", text: ` (${listOf(s.breakdown)})` })));
+  let verdict = "";
+  if (view.final.solo) {
+    const solo = view.final.solo;
+    verdict = `Solo: ${solo.score} points, ${solo.good ? "over" : "not over"} the rulebook's good score of ${solo.good_score}` +
+      (solo.title ? `; title: ${solo.title}` : "");
+  } else if (view.final.winner) {
+    verdict = `Winner: seat ${view.final.winner}`;
+  }
+  box.replaceChildren(el("h3", { text: "Final scores" }), el("ul", {}, rows), el("p", { id: "winner", text: verdict }));
+}
+
+async function drawBoard(view, replaying) {
+  const board = $("board");
+  const seq = ++ui.boardSeq;
+  const step = replaying ? view.replay.step : view.log.length;
+  let url = `/api/games/${encodeURIComponent(view.id)}/board.svg`;
+  if (replaying) url += `?step=${step}`;
+  $("board-link").href = url;
+  let svg = null;
+  let note = null;
+  try {
+    const response = await fetch(url);
+    if (response.ok) {
+      svg = await response.text();
+    } else {
+      let data = null;
+      try { data = await response.json(); } catch (err) { data = null; }
+      note = errorText(response.status, data);
+    }
+  } catch (err) {
+    note = `cannot fetch the board picture (${err.message})`;
+  }
+  if (seq !== ui.boardSeq) return;   // a newer view is being drawn
+  if (svg !== null) {
+    board.innerHTML = svg;   // our own server's drawing; scripts inside innerHTML never run
+    board.classList.remove("unavailable");
+    const legal = new Set(replaying ? [] : view.legal.map((a) => a.action));
+    for (const node of board.querySelectorAll("[data-action]")) {
+      node.classList.toggle("legal", legal.has(node.getAttribute("data-action")));
+    }
+  } else {
+    board.replaceChildren(el("p", { class: "muted", text: `No board picture: ${note}` }));
+    board.classList.add("unavailable");
+  }
+  board.dataset.step = String(step);
+}
+
+function onBoardClick(event) {
+  const target = event.target.closest("[data-action]");
+  if (!target || !$("board").contains(target)) return;
+  if (ui.replayStep !== null) return;
+  const action = target.getAttribute("data-action");
+  const legal = ui.view ? ui.view.legal.map((a) => a.action) : [];
+  if (!legal.includes(action)) {
+    showMessage(`${action}: not a legal action now`, "error");
+    return;
+  }
+  act(action);
+}
+
+function drawTable(view) {
+  const t = view.table;
+  const box = $("table-view");
+  const parts = [];
+  parts.push(el("div", { class: "crane" }, el("strong", { text: "Crane: " }),
+    t.crane.map((c) => el("span", { class: "crane-tile" + (c.flagged ? " flagged" : ""), "data-tile": c.tile,
+      title: c.zone ? `zone ${c.zone}` : null, text: `${c.position}: ${words(c.tile)}${c.flagged ? " (+)" : ""}` }))));
+  for (const [kind, row] of Object.entries(t.rows || {})) {
+    const tiles = (row.regular || []).map((x) => x || "—").join(" ") + " | special " +
+      (row.special || []).map((x) => x || "—").join(" ");
+    parts.push(el("div", { class: "row", "data-row": kind }, el("strong", { text: `Row ${kind}: ` }), tiles));
+  }
+  const built = Object.entries(t.city || {}).map(([site, e]) =>
+    `${site}: ${e.tile}` + (e.owner ? ` (seat ${e.owner})` : ""));
+  if (built.length) parts.push(el("div", {}, el("strong", { text: "City: " }), built.join(", ")));
+  if (Object.keys(t.bridge || {}).length) parts.push(el("div", {}, el("strong", { text: "Bridge: " }), listOf(t.bridge)));
+  if (t.later.length) parts.push(el("div", {}, el("strong", { text: "To resolve this turn: " }), t.later.join(", ")));
+  const stacks = Object.entries(t.stacks || {}).map(([id, s]) => `${id} ${s.size}${s.face === "up" ? " (face up)" : ""}`);
+  parts.push(el("details", {}, el("summary", { text: "Stacks" }), el("p", { class: "muted", text: stacks.join(", ") })));
+  box.replaceChildren(...parts);
+}
+
+function drawSeats(view) {
+  const box = $("seats");
+  box.replaceChildren(...view.seats.map((s) => {
+    const title = `Seat ${s.seat} · ${s.dummy ? "automatic dummy" : s.kind}`;
+    return el("div", { class: "seat" + (s.current ? " current" : "") + ` seat-${s.seat}`, "data-seat": s.seat },
+      el("h4", {}, title, el("span", { class: "score", text: `${s.score} points` })),
+      el("div", {}, el("strong", { text: "Holdings: " }), listOf(s.holdings, true)),
+      el("div", {}, el("strong", { text: "Tracks: " }), listOf(s.tracks)),
+      el("div", {}, el("strong", { text: "Projects: " }),
+        Object.entries(s.grids).map(([g, p]) => `${words(g)} row ${p[0]} col ${p[1]}`).join(", ") || "—"),
+      Object.keys(s.owned).length ? el("div", {}, el("strong", { text: "Owned: " }),
+        Object.values(s.owned).flat().map(words).join(", ")) : null,
+      Object.keys(s.area).length ? el("div", {}, el("strong", { text: "Own board: " }),
+        Object.entries(s.area).map(([h, tile]) => `${h}: ${tile}`).join(", ")) : null,
+      el("div", { class: "muted" }, "Free pieces: ", listOf(s.pieces_free)));
+  }));
+}
+
+function drawDecision(view) {
+  const box = $("decision");
+  const d = view.decision;
+  if (!d) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  const options = d.options ? d.options.join(" | ") : `${d.count} hidden options`;
+  box.replaceChildren(el("strong", { text: `Seat ${d.seat} decides (${d.kind}): ` }), options);
+}
+
+function drawActions(view, replaying) {
+  const box = $("actions");
+  if (replaying || view.over) {
+    box.replaceChildren();
+    return;
+  }
+  if (!view.legal.length) {
+    box.replaceChildren(el("p", { class: "muted", text: "Waiting: no human seat is to act." }));
+    return;
+  }
+  const byVerb = new Map();
+  for (const a of view.legal) {
+    const verb = a.action.split(" ")[0];
+    if (!byVerb.has(verb)) byVerb.set(verb, []);
+    byVerb.get(verb).push(a);
+  }
+  const known = new Set(GROUPS.map((g) => g[0]));
+  const groups = GROUPS.filter(([verb]) => byVerb.has(verb));
+  for (const verb of byVerb.keys()) if (!known.has(verb)) groups.push([verb, verb]);
+  box.replaceChildren(el("h3", { text: `Seat ${view.current_seat}: your move` }), ...groups.map(([verb, label]) => {
+    const buttons = byVerb.get(verb).map((a) => el("button", {
+      type: "button", class: "action", "data-action": a.action, title: a.action,
+      onclick: () => act(a.action),
+    }, a.text, el("code", { text: a.action })));
+    const many = COLLAPSIBLE.has(verb) && buttons.length > 8;   // decisions are never folded away
+    const body = el("div", { class: "buttons" }, buttons);
+    return many
+      ? el("details", { class: "group", "data-verb": verb }, el("summary", { text: `${label} (${buttons.length})` }), body)
+      : el("div", { class: "group", "data-verb": verb }, el("h4", { text: label }), body);
+  }));
+}
+
+function drawLog(view) {
+  const log = $("log");
+  log.replaceChildren(...view.log.map((entry) => el("li", { "data-step": entry.step },
+    el("span", { class: "who", text: entry.seat ? `seat ${entry.seat}` : "" }), " ",
+    el("code", { text: entry.action }))));
+  log.scrollTop = log.scrollHeight;
+}
+
+function drawControls(view, replaying) {
+  $("type-action").hidden = replaying || view.over || !view.legal.length;
+  const undo = $("undo");
+  undo.disabled = replaying || !view.log.length;
+  undo.title = view.undo.possible ? "take back your last action (and the bots' answers)" : view.undo.reason;
+  undo.classList.toggle("blocked", !view.undo.possible);
+}
+
+function drawReplay(view) {
+  const panel = $("replay");
+  const live = ui.view;
+  if (!live || !live.over) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  const slider = $("replay-slider");
+  slider.max = String(live.steps);
+  const step = ui.replayStep === null ? live.steps : ui.replayStep;
+  slider.value = String(step);
+  $("replay-label").textContent = `step ${step} of ${live.steps}`;
+}
+
+// ------------------------------------------------------------------ commands
+
+function act(action) {
+  return busy(async () => {
+    clearMessage();
+    const view = await api("POST", `/api/games/${encodeURIComponent(ui.gameId)}/actions`, { action });
+    render(view);
+  });
+}
+
+function undo() {
+  return busy(async () => {
+    clearMessage();
+    const view = await api("POST", `/api/games/${encodeURIComponent(ui.gameId)}/undo`);
+    render(view);
+    showMessage("Undone.", "info");
+  });
+}
+
+function save(event) {
+  event.preventDefault();
+  return busy(async () => {
+    clearMessage();
+    const name = $("save-name").value.trim();
+    const result = await api("POST", `/api/games/${encodeURIComponent(ui.gameId)}/save`, { name });
+    showMessage(`Saved as ${result.name} (${result.steps} steps).`, "info");
+    await refreshSaves();
+  });
+}
+
+async function refreshSaves() {
+  const list = $("saves");
+  try {
+    const saves = await api("GET", "/api/saves");
+    if (!saves.length) {
+      list.replaceChildren(el("li", { class: "muted", text: "No saved games yet." }));
+      return;
+    }
+    list.replaceChildren(...saves.map((s) => el("li", { "data-save": s.name },
+      el("button", { type: "button", class: "load", "data-save": s.name, onclick: () => loadGame(s.name) }, "Load"),
+      " ", el("strong", { text: s.name }), el("span", { class: "muted", text: ` saved ${s.saved}` }))));
+  } catch (err) {
+    list.replaceChildren(el("li", { class: "error", text: err.message }));
+  }
+}
+
+function loadGame(name) {
+  return busy(async () => {
+    clearMessage();
+    const view = await api("POST", "/api/load", { name });
+    enterGame(view);
+    showMessage(`Loaded ${name}.`, "info");
+  });
+}
+
+function typedAction(event) {
+  event.preventDefault();
+  const text = $("action-text").value.trim();
+  if (!text) return;
+  act(text).then(() => {
+    if ($("message").hidden) $("action-text").value = "";
+  });
+}
+
+function showReplay(step) {
+  const live = ui.view;
+  if (!live) return;
+  step = Math.max(0, Math.min(live.steps, step));
+  busy(async () => {
+    clearMessage();
+    if (step === live.steps) {
+      ui.replayStep = null;
+      render(live);
+      return;
+    }
+    const view = await api("GET", `/api/games/${encodeURIComponent(ui.gameId)}/replay/${step}`);
+    ui.replayStep = step;
+    render(view);
+  });
+}
+
+function currentStep() {
+  return ui.replayStep === null ? (ui.view ? ui.view.steps : 0) : ui.replayStep;
+}
+
+function newGame() {
+  ui.gameId = null;
+  ui.view = null;
+  ui.replayStep = null;
+  clearMessage();
+  $("game").hidden = true;
+  $("setup").hidden = false;
+  $("game-id").textContent = "";
+}
+
+// ------------------------------------------------------------------ wiring
+
+function init() {
+  $("players").addEventListener("change", drawSeatKinds);
+  $("new-game-form").addEventListener("submit", startGame);
+  $("board").addEventListener("click", onBoardClick);
+  $("undo").addEventListener("click", undo);
+  $("save-form").addEventListener("submit", save);
+  $("type-action").addEventListener("submit", typedAction);
+  $("new-game").addEventListener("click", newGame);
+  $("refresh-saves").addEventListener("click", refreshSaves);
+  $("replay-slider").addEventListener("change", (e) => showReplay(Number(e.target.value)));
+  $("replay-first").addEventListener("click", () => showReplay(0));
+  $("replay-prev").addEventListener("click", () => showReplay(currentStep() - 1));
+  $("replay-next").addEventListener("click", () => showReplay(currentStep() + 1));
+  $("replay-last").addEventListener("click", () => showReplay(ui.view ? ui.view.steps : 0));
+  drawSeatKinds();
+  Promise.all([loadPack(), loadVariants(), refreshSaves()]).finally(() => {
+    document.body.dataset.ready = "1";   // the form is complete (tests wait for this)
+  });
+}
+
+document.addEventListener("DOMContentLoaded", init);
