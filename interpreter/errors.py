@@ -44,6 +44,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E208": ("bad overlay", "Check the overlay's operation: `set:` paths, and ids in `replace:`/`remove:` must exist; ids in `add:` must not."),
     "E209": ("inconsistent record", "The record breaks a rule of its kind; the message says which."),
     "E210": ("overlay edit breaks the pack", "The edit is valid itself but leaves the pack's own files inconsistent; the errors it causes there are listed after it. Undo the edit, or also edit the records that depend on what it changed (`replace:`/`remove:`)."),
+    "E220": ("event nothing emits", "Declare only events the interpreter emits (content/README.md lists them with their parameters); a trigger on any other event would never fire."),
     "E230": ("effects can run each other forever", "A program performs, uses or fires (through a trigger) a program that leads back to it: limit a trigger with `once per turn`, or break the cycle."),
     "E231": ("count beyond what a game can use", "Counts are limited (repeat 100, advance and move 100, amounts 1000) and a payment cannot exceed the resource's cap; use a smaller number."),
     "E301": ("unknown name", "The name is not declared by the pack; check spelling or declare it."),

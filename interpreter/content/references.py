@@ -21,6 +21,7 @@ from interpreter.dsl.parse import grammar_text
 from interpreter.errors import ErrorBag
 from interpreter.content.model import RECORD_KINDS
 from interpreter.content.model.base import Record
+from interpreter.content import events
 from interpreter.content.source import Document, walk
 
 BLANK = "none"
@@ -85,6 +86,8 @@ class Checker:
                     self.err(d, (field, i, "id"), "E206", f"'{item.id}' is declared twice in {field} (first at entry {seen[item.id] + 1})")
                 seen[item.id] = i
         for i, e in enumerate(p.events):
+            for path, message in events.declaration_problems(e):
+                self.err(d, ("events", i, *path), "E220", message)
             names = [x.name for x in e.params]
             if e.key is not None and e.key not in names:
                 self.err(d, ("events", i, "key"), "E314", f"event key '{e.key}' is not one of its params: {', '.join(names) or 'none'}")

@@ -171,7 +171,7 @@ PROGRAMS = [
     ("gain (2 * count(wall)) stone", prog(gain(amt(op("*", 2, A.Count(None, n("wall"), None)), "stone")))),
     ("pay (1) gold", prog(pay(amt(1, "gold")))),
     # ---- triggers, with each option
-    ("on game_end: score 1", prog(trig("game_end", S1))),
+    ("on action_tile_scored: score 1", prog(trig("action_tile_scored", S1))),
     ("on tile_placed(building): score 1", prog(trig("tile_placed", S1, arg="building"))),
     ("on marker_moved if event.direction == up: score 2",
      prog(trig("marker_moved", S2, ifs=[cmp("==", ref("event", "direction"), ref("up"))]))),
@@ -611,13 +611,13 @@ UPGRADE = Scope(this_kinds=("upgrade",))
 RESOLVE_ERRORS = [
     # text, scope, [(code, start), ...] in report order
     # E110: a statement after a trigger is not its body
-    ("on game_end: score 1; score 2", None, [("E110", 22)]),
-    ("on game_end: score 1\nscore 2\nscore 3", None, [("E110", 21), ("E110", 29)]),
+    ("on action_tile_scored: score 1; score 2", None, [("E110", 32)]),
+    ("on action_tile_scored: score 1\nscore 2\nscore 3", None, [("E110", 31), ("E110", 39)]),
     # E301: unknown name, function, period
     ("score foo", None, [("E301", 6)]),
     ("score 2 * bogus(1)", None, [("E301", 10)]),
-    ("on game_end once per week: score 1", None, [("E301", 21)]),
-    ("on game_end from next game: score 1", None, [("E301", 22)]),
+    ("on action_tile_scored once per week: score 1", None, [("E301", 31)]),
+    ("on action_tile_scored from next game: score 1", None, [("E301", 32)]),
     ("if gold == red: score 1", None, [("E301", 11)]),
     # E302: unknown resource (amounts, discounts, costs)
     ("gain 1 gould", None, [("E302", 7)]),
@@ -649,7 +649,7 @@ RESOLVE_ERRORS = [
     ("on tile_placed(building) if event.tile.colour: score 1", None, [("E308", 39)]),
     ("on marker_moved if event.dir == up: score 1", None, [("E308", 25)]),
     ("on marker_moved if up == event.dir: score 1", None, [("E308", 31)]),  # no cascade onto `up`
-    ("on game_end if event: score 1", None, [("E308", 15)]),
+    ("on action_tile_scored if event: score 1", None, [("E308", 25)]),
     ("on track_advanced if event.track.x == 1: score 1", None, [("E308", 33)]),
     ("score gold.x", None, [("E308", 11)]),
     ("score this.colour", BUILDING, [("E308", 11)]),
@@ -663,7 +663,7 @@ RESOLVE_ERRORS = [
     ("score this", BUILDING, [("E309", 6)]),
     ("score count(all building where plaza == 1)", None, [("E309", 31)]),
     # E310: arguments
-    ("on game_end(gold): score 1", None, [("E310", 12)]),
+    ("on action_tile_scored(gold): score 1", None, [("E310", 22)]),
     ("score min(1)", None, [("E310", 6)]),
     ("score table(walls)", None, [("E310", 6)]),
     ("score position(1)", None, [("E310", 15)]),
@@ -693,7 +693,7 @@ RESOLVE_ERRORS = [
     # every error is reported, in text order
     ("gain 1 gould; advance technolgy; perform mine; draw 1 from nowhere keep 1", None,
      [("E302", 7), ("E303", 22), ("E305", 41), ("E317", 59)]),
-    ("on game_end(x) once per week: { gain 1 gould; score this }", None, [("E310", 12), ("E301", 24), ("E302", 39), ("E311", 52)]),
+    ("on action_tile_scored(x) once per week: { gain 1 gould; score this }", None, [("E310", 22), ("E301", 34), ("E302", 49), ("E311", 62)]),
 ]
 # E313 (a name declared twice) and E314 (an unknown record reference) come from the
 # pack's declarations (interpreter/content/references.py), never from an effect string.
@@ -715,7 +715,7 @@ def test_resolve_error_codes_are_all_exercised():
 @pytest.mark.parametrize("text, span", [
     ("gain 1 gould", (7, 12)),
     ("advance technolgy", (8, 17)),
-    ("on game_end: score 1; score 2", (22, 29)),
+    ("on action_tile_scored: score 1; score 2", (32, 39)),
     ("score min(1)", (6, 12)),
 ])
 def test_resolve_error_span(symbols, text, span):

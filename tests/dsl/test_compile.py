@@ -439,8 +439,8 @@ def test_trigger_compiles_every_part(symbols):
 
 
 def test_trigger_without_options(symbols):
-    (t,) = program(symbols, "on game_end: score position(university)").triggers
-    assert (t.event, t.arg, t.conditions, t.while_, t.once_per, t.from_next) == ("game_end", None, (), (), None, None)
+    (t,) = program(symbols, "on action_tile_scored: score position(university)").triggers
+    assert (t.event, t.arg, t.conditions, t.while_, t.once_per, t.from_next) == ("action_tile_scored", None, (), (), None, None)
     assert run(t.body, make_ctx(queries={("position", "university"): 8})) == (("score", 8),)
 
 
