@@ -100,7 +100,8 @@ def component_words() -> set[str]:
 
 
 def _words(text: str):
-    for part in re.findall(r"[A-Za-z][a-z0-9]*|[A-Z]+(?![a-z])", text):
+    # snake_case, CamelCase and UPPER_CASE alike: "PlazaCount", "plaza_count", "PLAZA_COUNT"
+    for part in re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+", text):
         yield part.lower()
 
 
