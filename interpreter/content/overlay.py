@@ -116,7 +116,9 @@ class _Ops:
         self.edits.append(Edit(op, target, record, span, frozenset(d.path for d in docs), self.current))
 
     # ------------------------------------------------------------ records by id
-    def _records(self, kind_key: Scalar) -> list[tuple[Document, Sequence]] | None:
+    def _records(self, kind_key: Scalar, create: bool = False) -> list[tuple[Document, Sequence]] | None:
+        """The lists of records an edit of `kind_key` works on. With `create` (an `add:`), a list the
+        pack's file leaves out (an optional list, empty by default) is started in that file."""
         key = kind_key.value
         if key not in RECORD_LISTS:
             own = sorted(k for k in RECORD_LISTS if k.startswith(f"{key}."))
@@ -136,6 +138,11 @@ class _Ops:
             seq = doc.root.get(field)
             if isinstance(seq, Sequence):
                 lists.append((doc, seq))
+        files = self.pack.of_kind(kind)
+        if not lists and create and len(files) == 1 and isinstance(files[0].root, Mapping) and files[0].root.get(field) is None:
+            seq = Sequence(kind_key.span, [])
+            files[0].root.items.append((Scalar(kind_key.span, field, None), seq))
+            lists.append((files[0], seq))
         if not lists:
             self.errors.add("E208", f"the pack has no '{key}' list to edit", kind_key.span)
             return None
@@ -182,7 +189,7 @@ class _Ops:
             self._done("replace", key.value, rid, _id_span(item), doc)
 
     def add(self, key: Scalar, value: Node) -> None:
-        lists = self._records(key)
+        lists = self._records(key, create=True)
         if lists is None:
             return
         at = None  # (document, list, index) to insert at; None: append to the kind's last list

@@ -33,6 +33,8 @@ def _keywords() -> set[str]:
     return set(re.findall(r'"([a-z]+)"', grammar_text()))
 
 
+_PER = {"player": "one per player", "shared": "shared"}
+
 class Checker:
     def __init__(self, pairs: list[tuple[Document, BaseModel]], errors: ErrorBag):
         self.pairs = pairs
@@ -79,7 +81,7 @@ class Checker:
         self.icons = {i.id for i in p.icons}
         self.colours = set(p.corner_colours)
         self.tile_kinds = {k.id: k for k in p.tile_kinds}
-        for field in ("resources", "pieces", "actions", "events", "stacks", "permits", "edge_symbols", "icons", "tile_kinds"):
+        for field in ("resources", "pieces", "actions", "events", "stacks", "permits", "edge_symbols", "icons", "tile_kinds", "zones"):
             seen: dict[str, int] = {}
             for i, item in enumerate(getattr(p, field)):
                 if item.id in seen:
@@ -107,6 +109,7 @@ class Checker:
             rk = RECORD_KINDS.get(k.id)
             if k.placed_on == "action_hex" and rk is not None and "action" not in rk.model.model_fields:
                 self.err(d, ("tile_kinds", i, "placed_on"), "E209", f"a {k.id} names no action, so it cannot go on an action hex")
+        self.zones(d, p)
         for i, icon in enumerate(p.icons):
             for field in ("requires", "excludes"):
                 for j, other in enumerate(getattr(icon, field)):
@@ -176,6 +179,25 @@ class Checker:
             if item.id in seen:
                 self.err(doc, (*path, i, "id"), "E206", f"'{item.id}' appears twice in {path[-1]} (first at entry {seen[item.id] + 1})")
             seen.setdefault(item.id, i)
+
+    def zones(self, d, p) -> None:
+        """Zones hold a declared kind, name each slot once, and refill from another zone of the same ownership."""
+        by_id = {z.id: z for z in p.zones}
+        for i, z in enumerate(p.zones):
+            if z.holds is not None:
+                self.ref(d, ("zones", i, "holds"), z.holds, set(RECORD_KINDS), "E307", "record kind")
+            if z.slots and z.capacity is not None:
+                self.err(d, ("zones", i, "capacity"), "E209", f"zone '{z.id}' has slots, which set its capacity ({len(z.slots)}); drop `capacity`")
+            seen: set[str] = set()
+            for j, slot in enumerate(z.slots):
+                if slot in seen:
+                    self.err(d, ("zones", i, "slots", j), "E206", f"slot '{slot}' is named twice in zone '{z.id}'")
+                seen.add(slot)
+            if z.refill is not None and self.ref(d, ("zones", i, "refill", "zone"), z.refill.zone, set(by_id) - {z.id}, "E301", "zone to refill from"):
+                source = by_id[z.refill.zone]
+                if source.per != z.per:
+                    self.err(d, ("zones", i, "refill", "zone"), "E209",
+                             f"zone '{z.id}' is {_PER[z.per]} but refills from '{source.id}', which is {_PER[source.per]}")
 
     def ref(self, doc, path, value, allowed, code, what) -> bool:
         if value in allowed:

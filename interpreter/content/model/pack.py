@@ -120,6 +120,32 @@ class TileKind(Record):
     """Gained once per corner match when a tile of this kind is placed."""
 
 
+class ZoneRefill(Model):
+    zone: Id
+    """The zone whose records refill this one when a draw finds it empty (the same player's, if it is per player)."""
+    shuffle: bool = False
+    """Shuffle them on the way (a chance node)."""
+
+
+class Zone(Record):
+    """A container of records: a deck, a hand, a discard pile, a market row, a tableau, a road of cards."""
+
+    holds: Id | None = None
+    """The record kind it holds; none: records of any kind."""
+    per: Literal["player", "shared"] = "shared"
+    """player: one zone per player (a hand, a pile); shared: one zone for the table."""
+    ordered: bool = True
+    """true: the order matters (a pile top first, a road in building order); false: a set (a tableau)."""
+    visibility: Literal["public", "owner", "hidden"] = "public"
+    """Who sees its records: everyone; only its owner (the others see its size); nobody (only its size)."""
+    slots: list[Id] = []
+    """Named positions that hold at most one record each (a row of offers, tower floors); none: a pile."""
+    capacity: int | None = Field(default=None, ge=1)
+    """At most this many records (for a zone without slots)."""
+    refill: ZoneRefill | None = None
+    """Where an empty pile refills from when drawn."""
+
+
 class PackFile(ContentFile):
     """pack.yaml: the manifest of a content pack."""
 
@@ -154,3 +180,5 @@ class PackFile(ContentFile):
     """Colours of corner icons on tiles and boards."""
     tile_kinds: list[TileKind] = []
     """Kinds of hex tile that `build` places, with their corner colours and site attributes."""
+    zones: list[Zone] = []
+    """Containers of records, shared or per player, with who sees them, slots or a capacity, and a refill."""
