@@ -110,9 +110,9 @@ def uses(words: set[str]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for path in sorted((ROOT / "interpreter").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        docstrings = {id(n.body[0].value) for n in ast.walk(tree)
-                      if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                      and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        # docstrings: of modules, classes and functions, and the attribute docstrings under fields
+        # (a string standing alone as a statement)
+        docstrings = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
         found = []
         for n in ast.walk(tree):
             if isinstance(n, ast.Name):
