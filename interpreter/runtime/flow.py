@@ -1,0 +1,217 @@
+"""Flow: a game as rounds of phases, a phase as turns in an order until a condition (docs/core.md §5).
+
+A pack declares its flow; the runtime keeps a ``FlowCursor`` in the state and moves it with the
+pure functions here, which return the new cursor and the lifecycle events that happened
+(``round_started``, ``phase_started``, ``turn_started``, ``player_passed``, ``phase_ended``,
+``round_ended``, ``game_ended``), for the machine to emit. The cursor is a frozen value, so a copy of
+the state shares it.
+
+A phase is one of
+- ``turns``: seats take turns in an order until every seat had its turns (``turns_each``) or until
+  every seat has passed (``until="all_passed"``: a seat that passed is skipped for the rest of the
+  phase);
+- ``automatic``: no seat acts; the runtime runs the phase's program and calls ``advance``;
+- ``simultaneous``: every seat decides once, in the phase's order, with no turn of its own.
+
+Orders: ``seats`` (seat order from the round's first seat), ``pass_order`` (the order seats passed
+in the last phase that recorded passes), ``recorded`` (an order content set with ``set_order``,
+e.g. the order players visited a space, followed by the others in their previous order).
+The round's first seat moves on by ``first_seat_moves`` seats each round (0: it stays).
+A phase may run only in some rounds (``rounds``). The game ends after ``rounds`` rounds, or
+earlier when the runtime reports that the declared end condition holds (``end_game``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from interpreter.errors import RulesError
+
+PHASE_KINDS = ("turns", "automatic", "simultaneous")
+ORDERS = ("seats", "pass_order", "recorded")
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseSpec:
+    id: str
+    kind: str = "turns"
+    order: str = "seats"
+    until: str = "turns_each"  # turns_each | all_passed (turns phases only)
+    turns_each: int = 1
+    rounds: tuple[int, ...] = ()  # the rounds it runs in; (): every round
+
+    def __post_init__(self):
+        if self.kind not in PHASE_KINDS:
+            raise ValueError(f"phase {self.id!r}: kind must be one of {PHASE_KINDS}")
+        if self.order not in ORDERS:
+            raise ValueError(f"phase {self.id!r}: order must be one of {ORDERS}")
+        if self.until not in ("turns_each", "all_passed"):
+            raise ValueError(f"phase {self.id!r}: until must be turns_each or all_passed")
+        if self.turns_each < 1:
+            raise ValueError(f"phase {self.id!r}: turns_each must be at least 1")
+
+
+@dataclass(frozen=True, slots=True)
+class FlowSpec:
+    phases: tuple[PhaseSpec, ...]
+    rounds: int | None = None  # None: until the end condition
+    first_seat_moves: int = 0
+
+    def __post_init__(self):
+        if not self.phases:
+            raise ValueError("a flow needs at least one phase")
+        if self.rounds is not None and self.rounds < 1:
+            raise ValueError("a flow needs at least one round")
+        if self.rounds is None and all(p.rounds for p in self.phases):
+            raise ValueError("a flow without a number of rounds needs a phase that runs every round")
+
+
+class FlowEvent(NamedTuple):
+    name: str
+    params: dict
+
+
+@dataclass(frozen=True, slots=True)
+class FlowCursor:
+    """Where the game stands: round, phase, whose turn, and what this phase has seen."""
+
+    seats: int
+    round: int = 1
+    phase: int = 0  # index into FlowSpec.phases
+    first_seat: int = 0
+    order: tuple[int, ...] = ()  # the phase's order of seats
+    at: int = 0  # index into order of the seat to act
+    turns: tuple[int, ...] = ()  # turns each seat took in this phase
+    passed: tuple[int, ...] = ()  # seats that passed this phase, in passing order
+    last_pass_order: tuple[int, ...] = ()  # the passing order of the last phase with passes
+    recorded: tuple[int, ...] = ()  # an order set by content for the next `recorded` phase
+    turn: int = 0  # turns taken in the whole game
+    over: bool = False
+
+    @property
+    def seat(self) -> int | None:
+        """The seat to act, or None in an automatic phase or at the end."""
+        if self.over or not self.order:
+            return None
+        return self.order[self.at]
+
+
+def start(spec: FlowSpec, seats: int, first_seat: int = 0) -> tuple[FlowCursor, list[FlowEvent]]:
+    if seats < 1:
+        raise RulesError("a game needs at least one seat")
+    cursor = FlowCursor(seats=seats, first_seat=first_seat)
+    events = [FlowEvent("round_started", {"round": 1})]
+    cursor, more = _enter_phase(spec, cursor, 0)
+    return cursor, events + more
+
+
+def end_turn(spec: FlowSpec, cursor: FlowCursor, passed: bool = False) -> tuple[FlowCursor, list[FlowEvent]]:
+    """The seat to act ended its turn (by passing, if ``passed``): the next seat, phase or round."""
+    seat = cursor.seat
+    if seat is None:
+        raise RulesError("no seat is taking a turn now")
+    phase = spec.phases[cursor.phase]
+    events = [FlowEvent("turn_ended", {"seat": seat})]
+    turns = cursor.turns[:seat] + (cursor.turns[seat] + 1,) + cursor.turns[seat + 1:]
+    cursor = replace(cursor, turns=turns, turn=cursor.turn + 1)
+    if passed:
+        if phase.until != "all_passed":
+            raise RulesError(f"phase {phase.id!r} has no passing")
+        cursor = replace(cursor, passed=cursor.passed + (seat,))
+        events.append(FlowEvent("player_passed", {"seat": seat, "place": len(cursor.passed)}))
+    following = _next_seat(phase, cursor)
+    if following is None:
+        cursor, more = _leave_phase(spec, cursor)
+        return cursor, events + more
+    cursor = replace(cursor, at=following)
+    return cursor, events + [FlowEvent("turn_started", {"seat": cursor.seat})]
+
+
+def advance(spec: FlowSpec, cursor: FlowCursor) -> tuple[FlowCursor, list[FlowEvent]]:
+    """An automatic phase has run its program: on to the next phase."""
+    if cursor.over or spec.phases[cursor.phase].kind != "automatic":
+        raise RulesError("only an automatic phase is advanced without turns")
+    return _leave_phase(spec, cursor)
+
+
+def set_order(cursor: FlowCursor, seats_first: tuple[int, ...]) -> FlowCursor:
+    """Content sets the order of the next `recorded` phase: these seats first, in this order, then
+    the others in the order they had."""
+    rest = tuple(s for s in (cursor.recorded or _seat_order(cursor)) if s not in seats_first)
+    return replace(cursor, recorded=tuple(dict.fromkeys(seats_first)) + rest)
+
+
+def end_game(cursor: FlowCursor) -> tuple[FlowCursor, list[FlowEvent]]:
+    """The declared end condition holds (checked by the runtime at a round's end)."""
+    return replace(cursor, over=True, order=(), at=0), [FlowEvent("game_ended", {"round": cursor.round})]
+
+
+# ---------------------------------------------------------------- inside
+
+def _seat_order(cursor: FlowCursor) -> tuple[int, ...]:
+    return tuple((cursor.first_seat + k) % cursor.seats for k in range(cursor.seats))
+
+
+def _order_for(phase: PhaseSpec, cursor: FlowCursor) -> tuple[int, ...]:
+    if phase.kind == "automatic":
+        return ()
+    if phase.order == "pass_order" and cursor.last_pass_order:
+        done = cursor.last_pass_order
+        return done + tuple(s for s in _seat_order(cursor) if s not in done)
+    if phase.order == "recorded" and cursor.recorded:
+        return cursor.recorded
+    return _seat_order(cursor)
+
+
+def _enter_phase(spec: FlowSpec, cursor: FlowCursor, index: int) -> tuple[FlowCursor, list[FlowEvent]]:
+    """Enter the first phase from ``index`` on that runs this round; past the last, end the round."""
+    while index < len(spec.phases) and spec.phases[index].rounds and cursor.round not in spec.phases[index].rounds:
+        index += 1
+    if index == len(spec.phases):
+        return _end_round(spec, cursor)
+    phase = spec.phases[index]
+    order = _order_for(phase, cursor)
+    cursor = replace(cursor, phase=index, order=order, at=0, turns=(0,) * cursor.seats, passed=())
+    events = [FlowEvent("phase_started", {"phase": phase.id})]
+    if order:
+        events.append(FlowEvent("turn_started", {"seat": cursor.seat}))
+    return cursor, events
+
+
+def _next_seat(phase: PhaseSpec, cursor: FlowCursor) -> int | None:
+    """Index in the order of the next seat to act this phase, or None when the phase is over."""
+    n = len(cursor.order)
+    if phase.until == "all_passed":
+        if len(cursor.passed) == n:
+            return None
+        for k in range(1, n + 1):
+            i = (cursor.at + k) % n
+            if cursor.order[i] not in cursor.passed:
+                return i
+        return None
+    if cursor.at + 1 < n:
+        return cursor.at + 1
+    if min(cursor.turns[s] for s in cursor.order) >= phase.turns_each:
+        return None
+    return 0  # the next lap of the order
+
+
+def _leave_phase(spec: FlowSpec, cursor: FlowCursor) -> tuple[FlowCursor, list[FlowEvent]]:
+    phase = spec.phases[cursor.phase]
+    events = [FlowEvent("phase_ended", {"phase": phase.id})]
+    if cursor.passed:
+        cursor = replace(cursor, last_pass_order=cursor.passed)
+    cursor, more = _enter_phase(spec, cursor, cursor.phase + 1)
+    return cursor, events + more
+
+
+def _end_round(spec: FlowSpec, cursor: FlowCursor) -> tuple[FlowCursor, list[FlowEvent]]:
+    events = [FlowEvent("round_ended", {"round": cursor.round})]
+    if spec.rounds is not None and cursor.round >= spec.rounds:
+        cursor, more = end_game(cursor)
+        return cursor, events + more
+    cursor = replace(cursor, round=cursor.round + 1, first_seat=(cursor.first_seat + spec.first_seat_moves) % cursor.seats)
+    events.append(FlowEvent("round_started", {"round": cursor.round}))
+    cursor, more = _enter_phase(spec, cursor, 0)
+    return cursor, events + more
