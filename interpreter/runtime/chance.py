@@ -1,0 +1,54 @@
+"""Chance nodes (DESIGN.md §4, OpenSpiel style): declared outcomes with probabilities, resolved from
+the state's seeded generator.
+
+A ``Die`` is a chance node with equally likely faces (or weighted outcomes); ``roll`` draws one
+outcome from a ``random.Random`` in one call, so a game stays a pure function of its seed and a
+replay draws the same outcomes. ``distribution`` gives bots the outcomes and their probabilities,
+so a search can sample or enumerate them instead of trusting the generator.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    id: str
+    outcomes: tuple[int, ...]  # the faces' values, e.g. (1, 2, 3, 4, 5, 6)
+    weights: tuple[int, ...] = ()  # one per outcome; (): equally likely
+
+    def __post_init__(self):
+        if not self.outcomes:
+            raise ValueError(f"die {self.id!r} has no faces")
+        if self.weights and (len(self.weights) != len(self.outcomes) or min(self.weights) < 1):
+            raise ValueError(f"die {self.id!r}: one positive weight per face")
+
+    @staticmethod
+    def faces(die_id: str, n: int) -> "Die":
+        """A fair die numbered 1..n."""
+        return Die(die_id, tuple(range(1, n + 1)))
+
+
+def distribution(die: Die) -> tuple[tuple[int, Fraction], ...]:
+    """Every outcome with its exact probability; the same outcome on two faces is summed."""
+    weights = die.weights or (1,) * len(die.outcomes)
+    total = sum(weights)
+    merged: dict[int, int] = {}
+    for value, w in zip(die.outcomes, weights):
+        merged[value] = merged.get(value, 0) + w
+    return tuple((value, Fraction(w, total)) for value, w in merged.items())
+
+
+def roll(die: Die, rng: random.Random) -> int:
+    """One outcome, drawn with one call to the generator."""
+    if not die.weights:
+        return die.outcomes[rng.randrange(len(die.outcomes))]
+    return rng.choices(die.outcomes, weights=die.weights, k=1)[0]
+
+
+def roll_all(dice: tuple[Die, ...], rng: random.Random) -> dict[str, int]:
+    """Several dice at once, in their declared order (the order fixes which draw each gets)."""
+    return {d.id: roll(d, rng) for d in dice}

@@ -1,0 +1,104 @@
+"""Pieces on spaces (docs/core.md §4): workers on cards, family members on action spaces.
+
+A space holds pieces up to a capacity, under an occupancy rule, and gives them back at a flow
+point (``release``). Which spaces a piece may go to is decided here from the occupants alone; the
+space's requirement (an expression such as "value + servants >= 3") and its entry fee are content
+programs the machine evaluates before asking. Occupants are tuples of ``Placement`` values, so a
+copy of the state shares them safely; every function returns new occupants.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, NamedTuple
+
+from interpreter.errors import RulesError
+
+OCCUPANCY = ("any", "one_per_player", "one_coloured_per_player_in_group")
+RELEASES = ("round_end", "phase_end", "never")
+
+
+class Placement(NamedTuple):
+    owner: int
+    piece: str  # the piece's id, e.g. a worker or a member of one colour
+    coloured: bool = True  # False for a neutral piece, which rules about coloured pieces ignore
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceSpec:
+    id: str
+    capacity: int | None = 1  # None: any number
+    occupancy: str = "any"
+    group: str | None = None  # spaces of a group share the `one_coloured_per_player_in_group` rule
+    release: str = "round_end"
+
+    def __post_init__(self):
+        if self.occupancy not in OCCUPANCY:
+            raise ValueError(f"space {self.id!r}: occupancy must be one of {OCCUPANCY}")
+        if self.release not in RELEASES:
+            raise ValueError(f"space {self.id!r}: release must be one of {RELEASES}")
+        if self.capacity is not None and self.capacity < 1:
+            raise ValueError(f"space {self.id!r}: capacity must be at least 1")
+
+
+Occupants = tuple[Placement, ...]
+
+
+def refusal(spec: SpaceSpec, board: Mapping[str, Occupants], placement: Placement,
+            specs: Mapping[str, SpaceSpec]) -> str | None:
+    """Why the piece may not go on the space, or None when it may (requirement and fee aside)."""
+    here = board.get(spec.id, ())
+    if spec.capacity is not None and len(here) >= spec.capacity:
+        return f"space {spec.id!r} is full"
+    if spec.occupancy == "one_per_player" and any(p.owner == placement.owner for p in here):
+        return f"player {placement.owner + 1} already has a piece on {spec.id!r}"
+    if spec.occupancy == "one_coloured_per_player_in_group" and placement.coloured:
+        for other_id, occupants in board.items():
+            other = specs.get(other_id)
+            if other is not None and other.group == spec.group and any(
+                    p.owner == placement.owner and p.coloured for p in occupants):
+                return f"player {placement.owner + 1} already has a coloured piece in {spec.group or spec.id}"
+    return None
+
+
+def open_spaces(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], placement: Placement) -> list[str]:
+    """Every space the piece may go on, in declaration order."""
+    return [sid for sid, spec in specs.items() if refusal(spec, board, placement, specs) is None]
+
+
+def place(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], space: str, placement: Placement) -> Occupants:
+    """The space's new occupants; a refused placement raises."""
+    spec = specs[space]
+    why = refusal(spec, board, placement, specs)
+    if why:
+        raise RulesError(why)
+    return board.get(space, ()) + (placement,)
+
+
+def occupied_by(board: Mapping[str, Occupants], space: str) -> tuple[int, ...]:
+    """The owners of the pieces on a space, in the order they came."""
+    return tuple(p.owner for p in board.get(space, ()))
+
+
+def release(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], point: str) -> tuple[dict[str, Occupants], list[Placement]]:
+    """At a flow point (``round_end``, ``phase_end``): the board with those spaces emptied, and the
+    pieces that go back to their owners, space by space."""
+    if point not in RELEASES:
+        raise RulesError(f"no release point {point!r}")
+    kept, back = {}, []
+    for sid, occupants in board.items():
+        if specs[sid].release == point:
+            back += occupants
+            kept[sid] = ()
+        else:
+            kept[sid] = occupants
+    return kept, back
+
+
+def specs_by_id(specs: Iterable[SpaceSpec]) -> dict[str, SpaceSpec]:
+    out: dict[str, SpaceSpec] = {}
+    for s in specs:
+        if s.id in out:
+            raise ValueError(f"space {s.id!r} is declared twice")
+        out[s.id] = s
+    return out
