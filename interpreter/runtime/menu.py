@@ -1,0 +1,138 @@
+"""The turn menu (docs/core.md §6): the entries a player may pick during a turn, their limits, what
+each needs done first, and their notation.
+
+An entry's condition, cost and effect are content programs the machine evaluates; this module
+keeps the bookkeeping every pack shares: how often an entry was picked this turn, round and game
+(``MenuLog``, a frozen value kept in the state), whether its limits and needs allow it, and the one
+notation of an action: ``verb [argument] [payment]``, where the payment option is written ``<n>``
+after a verb without argument (``buy extra 2``) and ``pay <n>`` after an argument
+(``refresh row 1,2 pay 1``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable, Mapping, NamedTuple
+
+from interpreter.errors import IllegalActionError, RulesError
+
+SCOPES = ("turn", "round", "game")
+
+
+@dataclass(frozen=True, slots=True)
+class MenuEntry:
+    verb: str  # the notation's first word or words
+    argument: str | None = None  # where the argument comes from (a zone, a mechanism's offers); None: none
+    payments: int = 0  # numbered payment options (the notation names the one used); 0: none to choose
+    limit: int | None = None  # times it may be picked per `per`; None: no limit
+    per: str = "turn"
+    needs: tuple[str, ...] = ()  # verbs picked earlier this turn
+    not_while: tuple[str, ...] = ()  # verbs that, while offered, hide this one (a required step first)
+    ends_turn: bool = False
+    passes: bool = False  # ends the player's part in the phase (implies ends_turn)
+
+    def __post_init__(self):
+        if not self.verb or self.verb != self.verb.strip() or "  " in self.verb:
+            raise ValueError(f"menu verb {self.verb!r} must be words separated by single spaces")
+        if self.per not in SCOPES:
+            raise ValueError(f"menu entry {self.verb!r}: per must be one of {SCOPES}")
+        if self.limit is not None and self.limit < 1:
+            raise ValueError(f"menu entry {self.verb!r}: a limit is at least 1")
+
+
+class Choice(NamedTuple):
+    """A parsed action: the entry, its argument and its payment option (1-based), if any."""
+
+    entry: MenuEntry
+    argument: str | None
+    payment: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MenuLog:
+    """How often each verb was picked this turn, this round and this game."""
+
+    turn: tuple[tuple[str, int], ...] = ()
+    round: tuple[tuple[str, int], ...] = ()
+    game: tuple[tuple[str, int], ...] = ()
+
+    def count(self, verb: str, per: str = "turn") -> int:
+        return dict(getattr(self, per)).get(verb, 0)
+
+
+def check_menu(entries: Iterable[MenuEntry]) -> dict[str, MenuEntry]:
+    """The entries by verb; two entries with one verb, or a verb that is the start of another's
+    argument-taking verb, would make the notation ambiguous."""
+    by_verb: dict[str, MenuEntry] = {}
+    for e in entries:
+        if e.verb in by_verb:
+            raise ValueError(f"two menu entries have the verb {e.verb!r}")
+        by_verb[e.verb] = e
+    for e in by_verb.values():
+        for other in (*e.needs, *e.not_while):
+            if other not in by_verb:
+                raise ValueError(f"menu entry {e.verb!r} names an unknown verb {other!r}")
+    return by_verb
+
+
+def notation(entry: MenuEntry, argument: str | None = None, payment: int | None = None) -> str:
+    if (argument is None) != (entry.argument is None):
+        raise RulesError(f"{entry.verb!r} takes {'an argument' if entry.argument else 'no argument'}")
+    if (payment is None) != (entry.payments == 0):
+        raise RulesError(f"{entry.verb!r} has {entry.payments} payment options")
+    text = entry.verb if argument is None else f"{entry.verb} {argument}"
+    if payment is not None:
+        text += f" pay {payment}" if argument is not None else f" {payment}"
+    return text
+
+
+def parse(by_verb: Mapping[str, MenuEntry], action: str) -> Choice:
+    """Read an action in the notation; the longest verb that starts it wins."""
+    words = action.split()
+    for n in range(len(words), 0, -1):
+        entry = by_verb.get(" ".join(words[:n]))
+        if entry is None:
+            continue
+        rest = words[n:]
+        payment = None
+        if entry.payments:
+            if entry.argument is not None and len(rest) >= 2 and rest[-2] == "pay":
+                payment, rest = rest[-1], rest[:-2]
+            elif entry.argument is None and len(rest) == 1:
+                payment, rest = rest[0], []
+            if payment is None or not payment.isdigit() or not 1 <= int(payment) <= entry.payments:
+                raise IllegalActionError(action, f"name a payment option 1..{entry.payments}")
+            payment = int(payment)
+        if (entry.argument is None) != (not rest):
+            raise IllegalActionError(action, f"{entry.verb!r} takes {'an argument' if entry.argument else 'no argument'}")
+        return Choice(entry, " ".join(rest) or None, payment)
+    raise IllegalActionError(action, "no menu entry starts with this")
+
+
+def allowed(entry: MenuEntry, log: MenuLog) -> bool:
+    """Whether the entry's limit and needs let it be picked now (its condition and cost aside)."""
+    if entry.limit is not None and log.count(entry.verb, entry.per) >= entry.limit:
+        return False
+    return all(log.count(v) for v in entry.needs)
+
+
+def hidden(entry: MenuEntry, offered_verbs: set[str]) -> bool:
+    """An entry waits while a verb it must not precede is on offer (e.g. ending before the required action)."""
+    return any(v in offered_verbs for v in entry.not_while)
+
+
+def record(log: MenuLog, entry: MenuEntry) -> MenuLog:
+    def bump(counts):
+        d = dict(counts)
+        d[entry.verb] = d.get(entry.verb, 0) + 1
+        return tuple(sorted(d.items()))
+
+    return MenuLog(bump(log.turn), bump(log.round), bump(log.game))
+
+
+def new_turn(log: MenuLog) -> MenuLog:
+    return replace(log, turn=())
+
+
+def new_round(log: MenuLog) -> MenuLog:
+    return replace(log, turn=(), round=())
