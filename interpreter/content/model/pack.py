@@ -181,4 +181,5 @@ class PackFile(ContentFile):
     tile_kinds: list[TileKind] = []
     """Kinds of hex tile that `build` places, with their corner colours and site attributes."""
     zones: list[Zone] = []
-    """Containers of records, shared or per player, with who sees them, slots or a capacity, and a refill."""
+    """Containers of records, shared or per player, with who sees them, slots or a capacity, and a refill.
+    Checked at load; the statements that move records between zones arrive with the flow and the turn menu."""
