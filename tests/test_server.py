@@ -363,9 +363,9 @@ def test_the_board_picture(client, monkeypatch):
         assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
         assert "<svg" in r.text
         assert client.get(f"/api/games/{view['id']}/board.svg?step=0").status_code == 200
-    monkeypatch.setitem(sys.modules, "interpreter.ui.render", None)  # as if render.py did not exist
+    monkeypatch.setitem(sys.modules, "interpreter.ui.render", None)  # as if the render package did not exist
     r = client.get(f"/api/games/{view['id']}/board.svg")
-    assert r.status_code == 501 and "interpreter/ui/render.py" in r.json()["detail"]
+    assert r.status_code == 501 and "interpreter/ui/render/" in r.json()["detail"]
 
 
 def test_the_page_and_its_files_are_served(client):

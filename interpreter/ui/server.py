@@ -714,7 +714,7 @@ def create_app(save_dir: Path, hosts=()) -> FastAPI:
         try:
             render = importlib.import_module(module)  # lazily: the page works without the board picture
         except ImportError as exc:
-            missing = "interpreter/ui/render.py" if getattr(exc, "name", None) in (module, None) else exc.name
+            missing = "interpreter/ui/render/" if getattr(exc, "name", None) in (module, None) else exc.name
             raise HTTPException(501, f"the board picture is not available: {missing} is missing "
                                      f"({type(exc).__name__}: {exc}); the page shows the state as text") from None
         render_svg = getattr(render, "render_svg", None)
