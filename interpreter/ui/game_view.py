@@ -12,9 +12,10 @@ from interpreter.runtime import schedule
 from interpreter.runtime.game import Game
 from interpreter.runtime.mechanisms import wheel
 from interpreter.runtime.notation import describe
+from interpreter.ui.kinds import AREAS_KEY, MAP_KIND, PLANKS_KIND, WHEEL_KIND
 from interpreter.ui.sessions import Session
 
-WHEEL_KIND = "crane"  # the content kind of the wheel: its part of the state's table, and of the view's
+# The view names the parts of the table by the state's own keys (the content kinds they come from).
 
 
 def _describe(action: str, options) -> str:
@@ -56,10 +57,10 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
     table = {
         WHEEL_KIND: wheel_view,
         "rows": s.table.get("rows", {}),
-        "city": {site: {"tile": e.get("tile"), "owner": None if e.get("owner") is None else e["owner"] + 1}
-                 for site, e in sorted(s.table.get("city", {}).items())},
-        "plazas": s.table.get("plazas", {}),
-        "bridge": s.table.get("bridge", {}),
+        MAP_KIND: {site: {"tile": e.get("tile"), "owner": None if e.get("owner") is None else e["owner"] + 1}
+                   for site, e in sorted(s.table.get(MAP_KIND, {}).items())},
+        AREAS_KEY: s.table.get(AREAS_KEY, {}),
+        PLANKS_KIND: s.table.get(PLANKS_KIND, {}),
         "stacks": stacks,
         "later": [e.get("label") for e in s.turn_info.get("later", ())],
         "taken_tile": s.turn_info.get("tile"),

@@ -12,22 +12,23 @@ from rich.markup import escape
 
 from interpreter.ui import console
 from interpreter.ui.console import out
+from interpreter.ui.kinds import MAP_KIND, PLANKS_KIND, WHEEL_KIND
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
 
 
 def summary(game) -> str:
     """A compact text picture of the state for terminal play."""
-    from interpreter.runtime.mechanisms import wheel as crane
+    from interpreter.runtime.mechanisms import wheel
     from interpreter.runtime.schedule import round_of
 
     s = game.state
     lines = [f"turn {s.turn} (round {round_of(game.rules.schedule, s.turn)}), era {s.table.get('era', 1)}, "
              f"seat {s.current + 1} to play"]
-    cs = crane.from_json(s.table["crane"])
+    cs = wheel.from_json(s.table[WHEEL_KIND])
     g = game.rules.geometry
-    lines.append("crane: " + ", ".join(f"{pos}:{tile}" + ("(+)" if tile in cs.flagged else "") + f"[{g.zones[pos]}]"
-                                      for pos, tile in crane.tiles_by_position(cs)))
+    lines.append(f"{WHEEL_KIND}: " + ", ".join(f"{pos}:{tile}" + ("(+)" if tile in cs.flagged else "") + f"[{g.zones[pos]}]"
+                                      for pos, tile in wheel.tiles_by_position(cs)))
     for p in s.players:
         held = ", ".join(f"{k} {v}" for k, v in sorted(p.holdings.items()) if v)
         tracks = ", ".join(f"{k} {v}" for k, v in sorted(p.tracks.items()))
@@ -40,11 +41,11 @@ def summary(game) -> str:
         lines.append(f"row {kind}: " + " ".join(t or "-" for t in row["regular"]) + " | special " +
                      " ".join(t or "-" for t in row["special"]))
     built = [f"{site}:{e['tile']}" + (f"(seat {e['owner'] + 1})" if e.get("owner") is not None else "")
-             for site, e in sorted(s.table.get("city", {}).items())]
+             for site, e in sorted(s.table.get(MAP_KIND, {}).items())]
     if built:
-        lines.append("city: " + ", ".join(built))
-    if s.table.get("bridge"):
-        lines.append("bridge: " + ", ".join(f"{k}:{v}" for k, v in sorted(s.table["bridge"].items())))
+        lines.append(f"{MAP_KIND}: " + ", ".join(built))
+    if s.table.get(PLANKS_KIND):
+        lines.append(f"{PLANKS_KIND}: " + ", ".join(f"{k}:{v}" for k, v in sorted(s.table[PLANKS_KIND].items())))
     waiting = [e["label"] for e in s.turn_info.get("later", ())]
     if waiting:
         lines.append("to resolve this turn: " + ", ".join(waiting))

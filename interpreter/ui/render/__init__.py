@@ -24,10 +24,9 @@ import json
 from html import escape
 from pathlib import Path
 
-from interpreter.ui.render.supply import CLAIM_KIND
+from interpreter.ui.kinds import CLAIM_KIND, WHEEL_KIND
 from interpreter.ui.render.table import draw_table
 from interpreter.ui.render.text import short, wrap
-from interpreter.ui.render.wheel import WHEEL_KIND
 
 __all__ = ["load_game", "render_png", "render_svg", "short", "wrap"]
 

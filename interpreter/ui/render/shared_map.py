@@ -9,11 +9,9 @@ from interpreter.ui.render.draw import (
     GAIN, HEX_FILL, INK, SOFT, axial_px, block, colour_of, corner_px, hexagon, kind_title, label, lighten, seat_colour,
     span,
 )
+from interpreter.ui.kinds import AREAS_KEY, MAP_KIND, ROAD_KIND
 from interpreter.ui.render.text import short, wrap
 
-MAP_KIND = "city"  # the content kind of the shared map (its file and its part of the state's table)
-ROAD_KIND = "kings_road"  # the content kind of the pawn track whose spaces lie on road hexes
-AREAS_KEY = "plazas"  # the state's table of area tiles by hex (the file kind of those records)
 # Hex types of the map model: an area hex holds an area tile (upper and lower effect), a crossing hex its name.
 AREA_HEX, CROSSING_HEX = "plaza", "bridge"
 

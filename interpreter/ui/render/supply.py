@@ -5,12 +5,11 @@ from __future__ import annotations
 import drawsvg as dw
 
 from interpreter.content.model import RECORD_KINDS
+from interpreter.ui.kinds import CLAIM_KIND, PLANKS_KIND
 from interpreter.ui.render.draw import COST, GAIN, INK, SOFT, SQRT3, block, hexagon, kind_title, label, seat_colour
 from interpreter.ui.render.text import short, wrap
 
-PLANKS_KIND = "bridge"  # the content kind of the plank spaces (its file and its part of the state's table)
 PLANKS_TITLE = "Charles Bridge"  # the plank spaces' file has no display name of its own
-CLAIM_KIND = "seal"  # the record kind players claim
 
 
 def draw_rows(t, d, x0, y0, S):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import drawsvg as dw
 
+from interpreter.ui.kinds import ROAD_KIND
 from interpreter.ui.render.draw import GAIN, HEX_FILL, INK, SOFT, label
 from interpreter.ui.render.text import short, wrap
 
-ROAD_KIND = "kings_road"  # the content kind of the pawn track
 
 
 def draw_road(t, d, x0, y0, w):

@@ -7,10 +7,10 @@ import math
 import drawsvg as dw
 
 from interpreter.runtime.mechanisms import wheel
+from interpreter.ui.kinds import WHEEL_KIND
 from interpreter.ui.render.draw import SOFT, block, colour_of, kind_title, label, lighten
 from interpreter.ui.render.text import short, wrap
 
-WHEEL_KIND = "crane"  # the content kind of the wheel (its file and its part of the state's table)
 
 
 def draw_wheel(t, d, x0, y0, w, min_h=0):
