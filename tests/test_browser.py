@@ -264,11 +264,11 @@ def test_a_finished_game_can_be_replayed_step_by_step(page, tmp_path):
 
 
 def test_the_page_works_without_the_board_picture(page, monkeypatch, tmp_path):
-    monkeypatch.setitem(sys.modules, "interpreter.ui.render", None)  # as if render.py did not exist
+    monkeypatch.setitem(sys.modules, "interpreter.ui.render", None)  # as if the render package did not exist
     page.fill("#seed", str(SEED))
     page.click("#start")
     page.wait_for_selector("#board[data-step='0']")
-    assert "No board picture" in page.inner_text("#board") and "interpreter/ui/render.py" in page.inner_text("#board")
+    assert "No board picture" in page.inner_text("#board") and "interpreter/ui/render/" in page.inner_text("#board")
     assert page.locator("#board svg").count() == 0
     click_and_wait(page, "#actions button[data-action^='take ']", expect_log=1)  # the text panels change instead
     assert "No board picture" in page.inner_text("#board")

@@ -149,8 +149,8 @@ def test_the_examples_cover_every_grammar_rule_and_keyword(text):
         if rule.alias or not (rule.options.expand1 or str(name).startswith("_")):
             expected.add(str(name))
     expected -= {"start"}
-    assert expected - seen_rules == set(), "add examples for these grammar rules in interpreter/authoring/guide.py"
-    assert keywords() - seen_words == set(), "add examples using these keywords in interpreter/authoring/guide.py"
+    assert expected - seen_rules == set(), "add examples for these grammar rules in interpreter/authoring/guide_examples.py"
+    assert keywords() - seen_words == set(), "add examples using these keywords in interpreter/authoring/guide_examples.py"
 
 
 def test_every_yaml_block_in_the_guide_is_valid_yaml(text):
@@ -225,7 +225,7 @@ def test_update_guide_writes_only_when_asked(tmp_path):
 
 def test_examples_fall_back_to_neutral_names_when_the_pack_lacks_them(ruleset):
     """Every template still parses with stand-in names (a pack without permits, grids, events, ...)."""
-    from interpreter.authoring.guide import _Examples
+    from interpreter.authoring.guide_dsl import Examples as _Examples
     from interpreter.authoring.guide_examples import DSL_GROUPS
 
     ex = _Examples(ruleset)

@@ -11,7 +11,7 @@ pytest.importorskip("fastapi", reason="the web server needs fastapi (the `web` e
 
 from fastapi.testclient import TestClient
 
-from interpreter.ui import server
+from interpreter.ui import server, sessions
 from interpreter.runtime.game import Game
 from interpreter.runtime.state import Decision
 
@@ -222,13 +222,13 @@ def test_a_keep_decision_on_a_face_down_stack_counts_as_revealing():
     from interpreter.content.ruleset import load_ruleset
 
     game = new_game(load_ruleset(None, ()), 2, SEED)
-    before = server._hidden_fingerprint(game)
+    before = sessions.hidden_fingerprint(game)
     down = next(sid for sid in game.state.stacks if sid not in game.rules.face_up)
     game.state.decision = Decision(0, "keep", ["a", "b"], {"stack": down})
-    assert "revealed hidden information" in server._revealed(game, before, 0, "end", 1)
+    assert "revealed hidden information" in sessions.revealed(game, before, 0, "end", 1)
     up = next(iter(game.rules.face_up))
     game.state.decision = Decision(0, "keep", ["a", "b"], {"stack": up})
-    assert server._revealed(game, before, 0, "end", 1) is None
+    assert sessions.revealed(game, before, 0, "end", 1) is None
 
 
 # --------------------------------------------------------------------------- saving and loading
@@ -266,7 +266,7 @@ def test_save_list_and_load(client, save_dir):
     assert len(get(client, view)["log"]) == 1 and len(loaded["log"]) == 2
     # the file is the engine's own format: `caput play --load` reads it
     text = (save_dir / "my-game_1.json").read_text(encoding="utf-8")
-    game = Game.from_json(server._ruleset(()), text)
+    game = Game.from_json(sessions.ruleset(()), text)
     assert game.state.log == ["take tile_building_mines"]
 
 
@@ -363,9 +363,9 @@ def test_the_board_picture(client, monkeypatch):
         assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
         assert "<svg" in r.text
         assert client.get(f"/api/games/{view['id']}/board.svg?step=0").status_code == 200
-    monkeypatch.setitem(sys.modules, "interpreter.ui.render", None)  # as if render.py did not exist
+    monkeypatch.setitem(sys.modules, "interpreter.ui.render", None)  # as if the render package did not exist
     r = client.get(f"/api/games/{view['id']}/board.svg")
-    assert r.status_code == 501 and "interpreter/ui/render.py" in r.json()["detail"]
+    assert r.status_code == 501 and "interpreter/ui/render/" in r.json()["detail"]
 
 
 def test_the_page_and_its_files_are_served(client):

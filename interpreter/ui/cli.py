@@ -1,4 +1,5 @@
-"""The `caput` command line."""
+"""The `caput` command line: its commands only. What they share is in ``console``, terminal play in
+``terminal``, runs of many bot games in ``runs``."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 
-from interpreter.errors import ContentError, note_lines, source_line, source_window
+from interpreter.errors import ContentError
+from interpreter.ui import console, runs, terminal
+from interpreter.ui.console import out
 
 app = typer.Typer(
     add_completion=False,
@@ -25,32 +27,8 @@ app.add_typer(content_app, name="content")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(dsl_app, name="dsl")
 
-out = Console(highlight=False, soft_wrap=True, emoji=False)  # source lines are shown as written
-err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
-
 VariantOpt = typer.Option(None, "--variant", "-v", help="Overlay file applied on the pack (repeatable, in order).")
 JsonOpt = typer.Option(False, "--json", help="Print JSON only, on stdout.")
-
-
-def _internal(exc: BaseException) -> None:
-    err.print(f"[bold red]internal error[/]: {escape(type(exc).__name__)}: {escape(str(exc))}")
-    err.print("This is a bug in caput, not in your content. Please report it with the command you ran.")
-    raise typer.Exit(3)
-
-
-def _print_errors(errors: list[ContentError]) -> None:
-    cache: dict = {}
-    for e in errors:
-        span = e.span
-        where = f"[bold]{escape(str(span))}[/]: " if span else ""
-        out.print(f"{where}[bold red]error[{e.code}][/]: {escape(e.message)}")
-        line = source_line(span, cache)
-        if line is not None and span is not None:
-            text, pad, caret = source_window(line, span)
-            out.print(f"  [blue]{span.line:>4} |[/] {escape(text)}")
-            out.print(f"       [blue]|[/] {' ' * pad}[bold red]{'^' * caret}[/]")
-        for note in note_lines(e):
-            out.print(f"[blue]{escape(note)}[/]")
 
 
 @app.command()
@@ -74,11 +52,11 @@ def validate(
             all_errors.extend(outcome.errors)
             checked.append((target, outcome))
     except Exception as exc:  # pragma: no cover - the pipeline reports content problems as errors
-        _internal(exc)
+        console.internal(exc)
     if as_json:
         sys.stdout.write(json.dumps([e.to_json() for e in all_errors], indent=2) + "\n")
     else:
-        _print_errors(all_errors)
+        console.print_errors(all_errors)
         for target, outcome in checked:
             name = str(target) if target is not None else "bundled pack"
             if outcome.errors:
@@ -139,43 +117,13 @@ def guide(
     out.print(f"{'updated' if changed else 'up to date'}: {escape(str(target))}")
 
 
-_OUTCOMES: dict = {}  # (pack, variants) -> the pipeline's outcome, once per command (a `load` reuses it)
-
-
 @app.callback()
 def _each_command() -> None:
     """caput: a data-driven rules interpreter for euro board games. Content is YAML; effects are a small DSL."""
-    _OUTCOMES.clear()  # content is read anew by every command
-
-
-def _outcome(pack: Optional[Path], variants):
-    from interpreter.content.ruleset import run_pipeline
-
-    key = (str(pack) if pack is not None else None, tuple(str(v) for v in variants or ()))
-    if key not in _OUTCOMES:
-        _OUTCOMES[key] = run_pipeline(pack, variants or ())
-    return _OUTCOMES[key]
-
-
-def _load(pack: Optional[Path], variant) -> "object":
-    outcome = _outcome(pack, variant)
-    if outcome.errors:
-        _print_errors(outcome.errors)
-        out.print(f"[bold red]{len(outcome.errors)} error(s)[/]; fix them first (`caput validate`).")
-        raise typer.Exit(1)
-    return outcome.ruleset
+    console.OUTCOMES.clear()  # content is read anew by every command
 
 
 PackArg = typer.Argument(None, help="Pack directory (default: the bundled pack).")
-
-
-def _content_page(pack, variant, as_json: bool, build, render) -> None:
-    """Build a page's data from the pack; print it as JSON or as text."""
-    data = build(_load(pack, variant))
-    if as_json:
-        sys.stdout.write(json.dumps(data, indent=2) + "\n")
-    else:
-        out.print(render(data), markup=False)
 
 
 @content_app.command("summary")
@@ -183,7 +131,7 @@ def content_summary(pack: Optional[Path] = PackArg, variant: Optional[List[Path]
     """Counts per kind and era, and provenance counts."""
     from interpreter.authoring.report import summary, summary_text
 
-    _content_page(pack, variant, as_json, summary, summary_text)
+    console.print_page(pack, variant, as_json, summary, summary_text)
 
 
 @content_app.command("report")
@@ -191,7 +139,7 @@ def content_report(pack: Optional[Path] = PackArg, variant: Optional[List[Path]]
     """The summary, then every record's effects in plain English, to proofread a pack on one page."""
     from interpreter.authoring.report import report, report_text
 
-    _content_page(pack, variant, as_json, report, report_text)
+    console.print_page(pack, variant, as_json, report, report_text)
 
 
 @dsl_app.command("explain")
@@ -210,7 +158,7 @@ def dsl_explain(
     except DslSyntaxError as exc:
         out.print(f"error[{exc.code}]: {escape(exc.message)}\n  {escape(text)}\n  {' ' * exc.start}{'^' * max(1, exc.end - exc.start)}")
         raise typer.Exit(1)
-    rs = _load(pack, ())
+    rs = console.ruleset_or_exit(pack, ())
     problems = resolve(tree, rs.symbols).errors
     for p in problems:
         out.print(f"error[{p.code}]: {escape(p.message)}\n  {escape(text)}\n  {' ' * p.start}{'^' * max(1, p.end - p.start)}")
@@ -225,57 +173,6 @@ def scenario_run(paths: List[Path] = typer.Argument(..., help="Scenario files or
     from interpreter.play.scenario import run_scenarios
 
     raise typer.Exit(run_scenarios(paths))
-
-
-def _summary(game) -> str:
-    """A compact text picture of the state for terminal play."""
-    from interpreter.runtime.mechanisms import wheel as crane
-    from interpreter.runtime.schedule import round_of
-
-    s = game.state
-    lines = [f"turn {s.turn} (round {round_of(game.rules.schedule, s.turn)}), era {s.table.get('era', 1)}, "
-             f"seat {s.current + 1} to play"]
-    cs = crane.from_json(s.table["crane"])
-    g = game.rules.geometry
-    lines.append("crane: " + ", ".join(f"{pos}:{tile}" + ("(+)" if tile in cs.flagged else "") + f"[{g.zones[pos]}]"
-                                      for pos, tile in crane.tiles_by_position(cs)))
-    for p in s.players:
-        held = ", ".join(f"{k} {v}" for k, v in sorted(p.holdings.items()) if v)
-        tracks = ", ".join(f"{k} {v}" for k, v in sorted(p.tracks.items()))
-        owned = ", ".join(i for ids in p.owned.values() for i in ids)
-        lines.append(f"  seat {p.seat + 1}: {p.score} points | {held or 'nothing'} | {tracks}" + (f" | {owned}" if owned else ""))
-        grids = ", ".join(f"{k} row {v[0]} col {v[1]}" for k, v in sorted(p.grids.items()))
-        area = ", ".join(f"{h}:{stack[-1][0]}" for h, stack in sorted(p.area.items()))
-        lines.append(f"          {grids}" + (f" | board {area}" if area else ""))
-    for kind, row in sorted(s.table.get("rows", {}).items()):
-        lines.append(f"row {kind}: " + " ".join(t or "-" for t in row["regular"]) + " | special " +
-                     " ".join(t or "-" for t in row["special"]))
-    built = [f"{site}:{e['tile']}" + (f"(seat {e['owner'] + 1})" if e.get("owner") is not None else "")
-             for site, e in sorted(s.table.get("city", {}).items())]
-    if built:
-        lines.append("city: " + ", ".join(built))
-    if s.table.get("bridge"):
-        lines.append("bridge: " + ", ".join(f"{k}:{v}" for k, v in sorted(s.table["bridge"].items())))
-    waiting = [e["label"] for e in s.turn_info.get("later", ())]
-    if waiting:
-        lines.append("to resolve this turn: " + ", ".join(waiting))
-    if s.decision is not None:
-        lines.append(f"decision for seat {s.decision.player + 1} ({s.decision.kind}): " + " | ".join(s.decision.options[:12])
-                     + (f" ... ({len(s.decision.options)} options)" if len(s.decision.options) > 12 else ""))
-    return "\n".join(lines)
-
-
-def _final(game) -> None:
-    for s in game.scores():
-        parts = ", ".join(f"{k} {v}" for k, v in s["breakdown"].items())
-        out.print(f"seat {s['seat']}: {s['score']} points ({parts})", markup=False)
-    solo = game.solo_verdict()
-    if solo is not None:
-        verdict = "over" if solo["good"] else "not over"
-        out.print(f"solo: {solo['score']} points, {verdict} the rulebook's good score of {solo['good_score']}"
-                  + (f"; title: {solo['title']}" if solo["title"] else ""), markup=False)
-    elif game.winner() is not None:
-        out.print(f"winner: seat {game.winner()}", markup=False)
 
 
 @app.command()
@@ -293,198 +190,27 @@ def play(
     """Play a game in the terminal (hotseat, or against bots with --seat): pick a numbered legal action or
     type its notation; `undo` takes back your last action, `save FILE` / `load FILE` keep a game, `q` stops."""
     from interpreter.runtime.game import new_game
-    from interpreter.errors import IllegalActionError, RulesError
-    from interpreter.runtime.notation import parse
+    from interpreter.errors import RulesError
 
-    rs = _load(pack, variant)
+    rs = console.ruleset_or_exit(pack, variant)
     saved = None
     try:
         if load is not None:
-            game, saved = _load_saved(load, pack)
+            game, saved = terminal.load_saved(load, pack)
         else:
             game = new_game(rs, players, seed)
     except RulesError as exc:
         out.print(f"[bold red]error[/]: {escape(str(exc))}")
         raise typer.Exit(2)
-    specs = _saved_specs(game, saved)
-    specs.update(_seat_specs(seat or [], game))
+    specs = terminal.saved_specs(game, saved)
+    specs.update(terminal.seat_specs(seat or [], game))
     if moves is not None:
-        try:
-            lines = moves.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            out.print(f"[bold red]error[/]: cannot read {escape(str(moves))}: {escape(str(exc))}")
-            raise typer.Exit(2)
-        for n, line in enumerate(lines, 1):
-            text = line.split("#", 1)[0].strip()
-            if not text:
-                continue
-            seat = game.current_player + 1
-            try:
-                action = parse(text, game.legal_actions())
-                game.apply(action)
-            except IllegalActionError as exc:
-                out.print(f"{escape(str(moves))}:{n}: [bold red]illegal action[/] {escape(text)!r}: {escape(exc.reason)}")
-                _save(game, log, specs)
-                raise typer.Exit(1)
-            out.print(f"{n:>4}  seat {seat}: {action}", markup=False)
-        out.print(_summary(game), markup=False)
-        if game.is_terminal():
-            _final(game)
-        _save(game, log, specs)
+        terminal.play_moves(game, moves, log, specs)
         return
-    game, specs = _interactive(game, specs, pack)
+    game, specs = terminal.interactive(game, specs, pack)
     if game.is_terminal():
-        _final(game)
-    _save(game, log, specs)
-
-
-def _seat_specs(specs: list[str], game) -> dict[int, str]:
-    """`--seat 2=greedy` -> {1: "greedy"}; a clear error for a bad seat or bot."""
-    from interpreter.play.bots import make_bot
-
-    out_specs = {}
-    for spec in specs:
-        number, _, name = spec.partition("=")
-        if not number.isdigit() or not 1 <= int(number) <= len(game.state.players) or game.is_dummy(int(number) - 1):
-            out.print(f"[bold red]error[/]: --seat {escape(spec)}: seats are 1..{len(game.state.players)} (not the dummy)")
-            raise typer.Exit(2)
-        try:
-            make_bot(name or "greedy", game.rules)
-        except ValueError as exc:
-            out.print(f"[bold red]error[/]: --seat {escape(spec)}: {escape(str(exc))}")
-            raise typer.Exit(2)
-        out_specs[int(number) - 1] = name or "greedy"
-    return out_specs
-
-
-def _playing_seats(game) -> list[int]:
-    """The seat indices people or bots play (not the rulebook's automatic dummy)."""
-    return [i for i in range(len(game.state.players)) if not game.is_dummy(i)]
-
-
-def _saved_specs(game, saved: Optional[list[str]]) -> dict[int, str]:
-    """The bots a save recorded, by seat index (every seat human when it recorded none)."""
-    if saved is None:
-        return {}
-    return {i: spec for i, spec in zip(_playing_seats(game), saved) if spec != "human"}
-
-
-def _seats_to_save(game, specs: dict[int, str]) -> list[str]:
-    return [specs.get(i, "human") for i in _playing_seats(game)]
-
-
-def _bots(specs: dict[int, str], game) -> dict:
-    from interpreter.play.bots import make_bot
-
-    return {seat: make_bot(spec, game.rules) for seat, spec in specs.items()}
-
-
-def _load_saved(path: Path, pack):
-    """(game, seats) of a save written by `save FILE` or `--log` (seats None when it records none); a clear
-    message and exit status 2 when the file is not one this pack can go on with."""
-    from interpreter.play import savefile
-
-    def ruleset_for(variants):
-        outcome = _outcome(pack, variants)
-        if outcome.errors:
-            raise savefile.SaveError(f"its variants ({', '.join(variants)}) do not load: {outcome.errors[0].format()}")
-        return outcome.ruleset
-
-    try:
-        return savefile.load(path, ruleset_for)
-    except savefile.SaveError as exc:
-        out.print(f"[bold red]error[/]: {escape(exc.describe(str(path)))}")
-        raise typer.Exit(2)
-
-
-def _interactive(game, specs: dict[int, str], pack):
-    """The terminal loop: bots move by themselves; people pick by number or notation, or `undo`, `save F`, `load F`.
-    Returns the game and the bots' seats (a `load` may change both)."""
-    import random as _random
-
-    from interpreter.errors import IllegalActionError
-    from interpreter.runtime.notation import describe, parse
-
-    rng = _random.Random(game.state.table.get("seed", 0))
-    bots = _bots(specs, game)
-    history = []  # states before each human action, for undo
-    while not game.is_terminal():
-        seat = game.current_player
-        if seat in bots:
-            action = bots[seat].choose(game, rng)
-            game.apply(action)
-            out.print(f"[bold]seat {seat + 1}[/] ({bots[seat].name}): {escape(action)}")
-            continue
-        _show(game)
-        legal = game.legal_actions()
-        options = game.state.decision.options if game.state.decision else None
-        for i, a in enumerate(legal, 1):
-            out.print(f"  {i:>2}. {a:<34} {describe(a, options)}", markup=False)
-        try:
-            line = input(f"seat {seat + 1}> ").strip()
-        except EOFError:
-            break
-        word, _, arg = line.partition(" ")
-        arg = arg.strip()
-        if line in ("q", "quit"):
-            break
-        if line == "undo":
-            if not history:
-                out.print("nothing to undo")
-                continue
-            game = history.pop()
-            continue
-        if word in ("save", "load") and arg:
-            if word == "save":
-                _write_save(game, Path(arg), specs, "saved to")
-            else:
-                try:
-                    loaded, saved = _load_saved(Path(arg), pack)
-                except typer.Exit:
-                    continue  # the message is printed; the game in progress goes on
-                game, history = loaded, []
-                specs = _saved_specs(game, saved)
-                bots = _bots(specs, game)
-                who = ", ".join(f"seat {i + 1} {spec}" for i, spec in sorted(specs.items())) or "every seat human"
-                out.print(f"loaded {escape(arg)}: {len(game.state.log)} steps played; {escape(who)}")
-            continue
-        try:
-            action = parse(line, legal)
-            before = game.clone()
-            game.apply(action)
-            history.append(before)
-        except IllegalActionError as exc:
-            out.print(f"[bold red]illegal[/]: {escape(exc.reason)}")
-    return game, specs
-
-
-SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
-
-
-def _show(game) -> None:
-    """The state summary, each seat in its colour."""
-    for line in _summary(game).splitlines():
-        colour = next((SEAT_COLOURS[int(w.split()[1].rstrip(":")) - 1] for w in [line.strip()[:8]]
-                       if w.startswith("seat ") and w.split()[1].rstrip(":").isdigit()), None)
-        out.print(f"[{colour}]{escape(line)}[/]" if colour else escape(line))
-
-
-def _write_save(game, path: Path, specs: dict[int, str], done: str) -> bool:
-    """Write the game and who plays its seats to `path`; a message (not a crash) when it cannot be written."""
-    from interpreter.play import savefile
-
-    try:
-        path.write_text(savefile.dumps(game, _seats_to_save(game, specs)), encoding="utf-8")
-    except OSError as exc:
-        out.print(f"[bold red]error[/]: cannot write {escape(str(path))}: {escape(exc.strerror or 'the file cannot be written')}")
-        return False
-    out.print(f"{done} {escape(str(path))}")
-    return True
-
-
-def _save(game, log: Optional[Path], specs: dict[int, str]) -> None:
-    if log is not None:
-        _write_save(game, log, specs, "game written to")
+        terminal.final(game)
+    terminal.save_log(game, log, specs)
 
 
 @app.command()
@@ -512,7 +238,7 @@ def replay(
         reason = f"{log} is not a caput game log: {exc.reason}" if exc.kind == "invalid" else exc.describe(str(log))
         out.print(f"[bold red]error[/]: {escape(reason)}")
         raise typer.Exit(2)
-    rs = _load(pack, variant or variants)
+    rs = console.ruleset_or_exit(pack, variant or variants)
     try:
         game = new_game(rs, players, seed)
     except RulesError as exc:
@@ -525,44 +251,9 @@ def replay(
             out.print(f"step {n}: [bold red]the log does not replay[/]: {escape(action)}: {escape(exc.reason)}")
             raise typer.Exit(1)
         out.print(f"--- step {n}: {action}", markup=False)
-        out.print(_summary(game), markup=False)
+        out.print(terminal.summary(game), markup=False)
     if game.is_terminal():
-        _final(game)
-
-
-def _progress(total: int, label: str):
-    """A rich progress bar on stderr; returns (context manager, tick)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err,
-                   transient=False)
-    task = bar.add_task(label, total=total)
-    return bar, (lambda n: bar.advance(task, n))
-
-
-def _simulate(pack, variants, players, games, bots, seed, workers, scheduler, label):
-    from interpreter.play.simulate import run_games, specs_for
-
-    try:
-        specs = specs_for(players, games, bots, seed, variants, str(pack) if pack else None)
-    except ValueError as exc:
-        err.print(f"[bold red]error[/]: {escape(str(exc))}")
-        raise typer.Exit(2)
-    bar, tick = _progress(len(specs), label)
-    with bar:
-        return run_games(specs, workers=workers, scheduler=scheduler, progress=tick)
-
-
-def _check_bots(bots: list[str], players: int) -> None:
-    from interpreter.play.bots import BOTS
-
-    for b in bots:
-        if b.split(":")[0] not in BOTS:
-            err.print(f"[bold red]error[/]: unknown bot '{escape(b)}'; known: {', '.join(BOTS)}")
-            raise typer.Exit(2)
-    if len(bots) not in (1, players):
-        err.print(f"[bold red]error[/]: give one bot or one per seat ({players}), got {len(bots)}")
-        raise typer.Exit(2)
+        terminal.final(game)
 
 
 @app.command()
@@ -587,13 +278,13 @@ def simulate(
     from interpreter.play.analysis import content_keys, plot_scores, seat_groups, summarize, summary_text
 
     bot_list = [b.strip() for b in bots.split(",") if b.strip()]
-    _check_bots(bot_list, players)
-    rs = _load(pack, variant)
-    records = _simulate(pack, [str(v) for v in (variant or ())], players, games, bot_list, seed, workers, scheduler,
+    runs.check_bots(bot_list, players)
+    rs = console.ruleset_or_exit(pack, variant)
+    records = runs.run_bot_games(pack, [str(v) for v in (variant or ())], players, games, bot_list, seed, workers, scheduler,
                         "games")
     summary = summarize(records, content_keys(rs))
     if out_file is not None:
-        _write_records(records, out_file)
+        runs.write_records(records, out_file)
     folder = plots or (out_file.parent if out_file is not None else None)
     if folder is not None:
         summary["plots"] = [str(plot_scores(seat_groups(records), folder / "scores.png",
@@ -604,28 +295,6 @@ def simulate(
         out.print(summary_text(summary), markup=False)
         for p in summary.get("plots", ()):
             out.print(f"plot: {p}", markup=False)
-
-
-def _write_records(records: list[dict], path: Path) -> None:
-    import csv
-    import json as _json
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if path.suffix == ".csv":
-        with path.open("w", newline="", encoding="utf-8") as fh:
-            w = csv.writer(fh)
-            seats = max(len(r["scores"]) for r in records)
-            w.writerow(["seed", "players", "variants", "winner", "turns", "actions",
-                        *[f"bot_{i + 1}" for i in range(seats)], *[f"score_{i + 1}" for i in range(seats)],
-                        "breakdown", "performed", "tiles"])
-            for r in records:
-                w.writerow([r["seed"], r["players"], " ".join(r["variants"]), r["winner"] or "", r["turns"], r["actions"],
-                            *r["bots"][:seats], *r["scores"], _json.dumps(r["breakdown"]), _json.dumps(r["performed"]),
-                            _json.dumps(r["tiles"])])
-    else:
-        with path.open("w", encoding="utf-8") as fh:
-            for r in records:
-                fh.write(_json.dumps(r, sort_keys=True) + "\n")
 
 
 @app.command()
@@ -653,23 +322,23 @@ def compare(
     from interpreter.play.analysis import compare_markdown, compare_text, plot_scores
 
     bot_list = [b.strip() for b in bots.split(",") if b.strip()]
-    _check_bots(bot_list, players)
+    runs.check_bots(bot_list, players)
     base_v = [str(v) for v in (base or ())]
     var_v = base_v + [str(v) for v in variant]
-    _load(pack, base_v)
-    _load(pack, var_v)
+    console.ruleset_or_exit(pack, base_v)
+    console.ruleset_or_exit(pack, var_v)
     note = ""
     if games is None:  # a pilot run measures the spread of paired differences, then sizes the run
         pilot = 30
-        a = _simulate(pack, base_v, players, pilot, bot_list, seed, workers, scheduler, "pilot (base)")
-        b = _simulate(pack, var_v, players, pilot, bot_list, seed, workers, scheduler, "pilot (variant)")
+        a = runs.run_bot_games(pack, base_v, players, pilot, bot_list, seed, workers, scheduler, "pilot (base)")
+        b = runs.run_bot_games(pack, var_v, players, pilot, bot_list, seed, workers, scheduler, "pilot (variant)")
         sd = do_compare(a, b)["score"]["sd"]
         need = stats.games_for_mdd(max(sd, 1e-9), mdd)
         games = max(pilot, min(need, max_games))
         note = f"; a pilot of {pilot} games (sd of differences {sd:.2f}) sized the run for a difference of {mdd:g}" + \
                (f" (needed {need}, capped at {max_games})" if need > max_games else "")
-    a = _simulate(pack, base_v, players, games, bot_list, seed, workers, scheduler, "base")
-    b = _simulate(pack, var_v, players, games, bot_list, seed, workers, scheduler, "variant")
+    a = runs.run_bot_games(pack, base_v, players, games, bot_list, seed, workers, scheduler, "base")
+    b = runs.run_bot_games(pack, var_v, players, games, bot_list, seed, workers, scheduler, "variant")
     result = do_compare(a, b)
     plot = plot_scores({"base": [x for r in a for x in r["scores"]], "variant": [x for r in b for x in r["scores"]]},
                        report.parent / (report.stem + "_scores.png"), "scores, base and variant")
@@ -693,7 +362,7 @@ def render(
     """Draw the whole table of a saved game: city, crane, rows, projects, seals and every player's board."""
     from interpreter.ui.render import render_png, render_svg
 
-    game, _ = _load_saved(state, pack)
+    game, _ = terminal.load_saved(state, pack)
     if output.suffix.lower() == ".png":
         try:
             output.write_bytes(render_png(game, scale))

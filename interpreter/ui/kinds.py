@@ -1,0 +1,11 @@
+"""The content kinds the front ends show by name. Each names a content file kind (or a record kind) of the
+schema, and the part of the state's ``table`` the runtime keeps for it; nothing else about a game is named here."""
+
+from __future__ import annotations
+
+WHEEL_KIND = "crane"  # the wheel of offers: frame positions around a turning wheel of slots
+MAP_KIND = "city"  # the shared map of hexes with its sites
+ROAD_KIND = "kings_road"  # the pawn track with effects on its spaces
+PLANKS_KIND = "bridge"  # the plank spaces that kept tiles are laid on
+CLAIM_KIND = "seal"  # the record kind players claim
+AREAS_KEY = "plazas"  # the state's table of area tiles by map hex (the file kind of those records)

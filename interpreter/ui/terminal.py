@@ -1,0 +1,244 @@
+"""Playing in the terminal: the text picture of a state, the play loop (bots move by themselves, people pick by
+number or notation, `undo`, `save FILE`, `load FILE`, `q`), playing a file of moves, the final scores, and
+who plays each seat of a saved game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.markup import escape
+
+from interpreter.ui import console
+from interpreter.ui.console import out
+from interpreter.ui.kinds import MAP_KIND, PLANKS_KIND, WHEEL_KIND
+
+SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
+
+
+def summary(game) -> str:
+    """A compact text picture of the state for terminal play."""
+    from interpreter.runtime.mechanisms import wheel
+    from interpreter.runtime.schedule import round_of
+
+    s = game.state
+    lines = [f"turn {s.turn} (round {round_of(game.rules.schedule, s.turn)}), era {s.table.get('era', 1)}, "
+             f"seat {s.current + 1} to play"]
+    cs = wheel.from_json(s.table[WHEEL_KIND])
+    g = game.rules.geometry
+    lines.append(f"{WHEEL_KIND}: " + ", ".join(f"{pos}:{tile}" + ("(+)" if tile in cs.flagged else "") + f"[{g.zones[pos]}]"
+                                      for pos, tile in wheel.tiles_by_position(cs)))
+    for p in s.players:
+        held = ", ".join(f"{k} {v}" for k, v in sorted(p.holdings.items()) if v)
+        tracks = ", ".join(f"{k} {v}" for k, v in sorted(p.tracks.items()))
+        owned = ", ".join(i for ids in p.owned.values() for i in ids)
+        lines.append(f"  seat {p.seat + 1}: {p.score} points | {held or 'nothing'} | {tracks}" + (f" | {owned}" if owned else ""))
+        grids = ", ".join(f"{k} row {v[0]} col {v[1]}" for k, v in sorted(p.grids.items()))
+        area = ", ".join(f"{h}:{stack[-1][0]}" for h, stack in sorted(p.area.items()))
+        lines.append(f"          {grids}" + (f" | board {area}" if area else ""))
+    for kind, row in sorted(s.table.get("rows", {}).items()):
+        lines.append(f"row {kind}: " + " ".join(t or "-" for t in row["regular"]) + " | special " +
+                     " ".join(t or "-" for t in row["special"]))
+    built = [f"{site}:{e['tile']}" + (f"(seat {e['owner'] + 1})" if e.get("owner") is not None else "")
+             for site, e in sorted(s.table.get(MAP_KIND, {}).items())]
+    if built:
+        lines.append(f"{MAP_KIND}: " + ", ".join(built))
+    if s.table.get(PLANKS_KIND):
+        lines.append(f"{PLANKS_KIND}: " + ", ".join(f"{k}:{v}" for k, v in sorted(s.table[PLANKS_KIND].items())))
+    waiting = [e["label"] for e in s.turn_info.get("later", ())]
+    if waiting:
+        lines.append("to resolve this turn: " + ", ".join(waiting))
+    if s.decision is not None:
+        lines.append(f"decision for seat {s.decision.player + 1} ({s.decision.kind}): " + " | ".join(s.decision.options[:12])
+                     + (f" ... ({len(s.decision.options)} options)" if len(s.decision.options) > 12 else ""))
+    return "\n".join(lines)
+
+
+def show(game) -> None:
+    """The state summary, each seat in its colour."""
+    for line in summary(game).splitlines():
+        colour = next((SEAT_COLOURS[int(w.split()[1].rstrip(":")) - 1] for w in [line.strip()[:8]]
+                       if w.startswith("seat ") and w.split()[1].rstrip(":").isdigit()), None)
+        out.print(f"[{colour}]{escape(line)}[/]" if colour else escape(line))
+
+
+def final(game) -> None:
+    for s in game.scores():
+        parts = ", ".join(f"{k} {v}" for k, v in s["breakdown"].items())
+        out.print(f"seat {s['seat']}: {s['score']} points ({parts})", markup=False)
+    solo = game.solo_verdict()
+    if solo is not None:
+        verdict = "over" if solo["good"] else "not over"
+        out.print(f"solo: {solo['score']} points, {verdict} the rulebook's good score of {solo['good_score']}"
+                  + (f"; title: {solo['title']}" if solo["title"] else ""), markup=False)
+    elif game.winner() is not None:
+        out.print(f"winner: seat {game.winner()}", markup=False)
+
+
+def interactive(game, specs: dict[int, str], pack):
+    """The terminal loop: bots move by themselves; people pick by number or notation, or `undo`, `save F`, `load F`.
+    Returns the game and the bots' seats (a `load` may change both)."""
+    import random as _random
+
+    from interpreter.errors import IllegalActionError
+    from interpreter.runtime.notation import describe, parse
+
+    rng = _random.Random(game.state.table.get("seed", 0))
+    bots = bots_for(specs, game)
+    history = []  # states before each human action, for undo
+    while not game.is_terminal():
+        seat = game.current_player
+        if seat in bots:
+            action = bots[seat].choose(game, rng)
+            game.apply(action)
+            out.print(f"[bold]seat {seat + 1}[/] ({bots[seat].name}): {escape(action)}")
+            continue
+        show(game)
+        legal = game.legal_actions()
+        options = game.state.decision.options if game.state.decision else None
+        for i, a in enumerate(legal, 1):
+            out.print(f"  {i:>2}. {a:<34} {describe(a, options)}", markup=False)
+        try:
+            line = input(f"seat {seat + 1}> ").strip()
+        except EOFError:
+            break
+        word, _, arg = line.partition(" ")
+        arg = arg.strip()
+        if line in ("q", "quit"):
+            break
+        if line == "undo":
+            if not history:
+                out.print("nothing to undo")
+                continue
+            game = history.pop()
+            continue
+        if word in ("save", "load") and arg:
+            if word == "save":
+                write_save(game, Path(arg), specs, "saved to")
+            else:
+                try:
+                    loaded, saved = load_saved(Path(arg), pack)
+                except typer.Exit:
+                    continue  # the message is printed; the game in progress goes on
+                game, history = loaded, []
+                specs = saved_specs(game, saved)
+                bots = bots_for(specs, game)
+                who = ", ".join(f"seat {i + 1} {spec}" for i, spec in sorted(specs.items())) or "every seat human"
+                out.print(f"loaded {escape(arg)}: {len(game.state.log)} steps played; {escape(who)}")
+            continue
+        try:
+            action = parse(line, legal)
+            before = game.clone()
+            game.apply(action)
+            history.append(before)
+        except IllegalActionError as exc:
+            out.print(f"[bold red]illegal[/]: {escape(exc.reason)}")
+    return game, specs
+
+
+def play_moves(game, path: Path, log: Optional[Path], specs: dict[int, str]) -> None:
+    """Play the actions of a file, one per line (# comments), print each and the state after them; a clear
+    message and exit status 1 at the first illegal one (the game so far is written to ``log`` all the same)."""
+    from interpreter.errors import IllegalActionError
+    from interpreter.runtime.notation import parse
+
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        out.print(f"[bold red]error[/]: cannot read {escape(str(path))}: {escape(str(exc))}")
+        raise typer.Exit(2)
+    for n, line in enumerate(lines, 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        seat = game.current_player + 1
+        try:
+            action = parse(text, game.legal_actions())
+            game.apply(action)
+        except IllegalActionError as exc:
+            out.print(f"{escape(str(path))}:{n}: [bold red]illegal action[/] {escape(text)!r}: {escape(exc.reason)}")
+            save_log(game, log, specs)
+            raise typer.Exit(1)
+        out.print(f"{n:>4}  seat {seat}: {action}", markup=False)
+    out.print(summary(game), markup=False)
+    if game.is_terminal():
+        final(game)
+    save_log(game, log, specs)
+
+
+def seat_specs(specs: list[str], game) -> dict[int, str]:
+    """`--seat 2=greedy` -> {1: "greedy"}; a clear error for a bad seat or bot."""
+    from interpreter.play.bots import make_bot
+
+    out_specs = {}
+    for spec in specs:
+        number, _, name = spec.partition("=")
+        if not number.isdigit() or not 1 <= int(number) <= len(game.state.players) or game.is_dummy(int(number) - 1):
+            out.print(f"[bold red]error[/]: --seat {escape(spec)}: seats are 1..{len(game.state.players)} (not the dummy)")
+            raise typer.Exit(2)
+        try:
+            make_bot(name or "greedy", game.rules)
+        except ValueError as exc:
+            out.print(f"[bold red]error[/]: --seat {escape(spec)}: {escape(str(exc))}")
+            raise typer.Exit(2)
+        out_specs[int(number) - 1] = name or "greedy"
+    return out_specs
+
+
+def playing_seats(game) -> list[int]:
+    """The seat indices people or bots play (not the rulebook's automatic dummy)."""
+    return [i for i in range(len(game.state.players)) if not game.is_dummy(i)]
+
+
+def saved_specs(game, saved: Optional[list[str]]) -> dict[int, str]:
+    """The bots a save recorded, by seat index (every seat human when it recorded none)."""
+    if saved is None:
+        return {}
+    return {i: spec for i, spec in zip(playing_seats(game), saved) if spec != "human"}
+
+
+def seats_to_save(game, specs: dict[int, str]) -> list[str]:
+    return [specs.get(i, "human") for i in playing_seats(game)]
+
+
+def bots_for(specs: dict[int, str], game) -> dict:
+    from interpreter.play.bots import make_bot
+
+    return {seat: make_bot(spec, game.rules) for seat, spec in specs.items()}
+
+
+def load_saved(path: Path, pack):
+    """(game, seats) of a save written by `save FILE` or `--log` (seats None when it records none); a clear
+    message and exit status 2 when the file is not one this pack can go on with."""
+    from interpreter.play import savefile
+
+    def ruleset_for(variants):
+        outcome = console.pipeline_outcome(pack, variants)
+        if outcome.errors:
+            raise savefile.SaveError(f"its variants ({', '.join(variants)}) do not load: {outcome.errors[0].format()}")
+        return outcome.ruleset
+
+    try:
+        return savefile.load(path, ruleset_for)
+    except savefile.SaveError as exc:
+        out.print(f"[bold red]error[/]: {escape(exc.describe(str(path)))}")
+        raise typer.Exit(2)
+
+
+def write_save(game, path: Path, specs: dict[int, str], done: str) -> bool:
+    """Write the game and who plays its seats to `path`; a message (not a crash) when it cannot be written."""
+    from interpreter.play import savefile
+
+    try:
+        path.write_text(savefile.dumps(game, seats_to_save(game, specs)), encoding="utf-8")
+    except OSError as exc:
+        out.print(f"[bold red]error[/]: cannot write {escape(str(path))}: {escape(exc.strerror or 'the file cannot be written')}")
+        return False
+    out.print(f"{done} {escape(str(path))}")
+    return True
+
+
+def save_log(game, log: Optional[Path], specs: dict[int, str]) -> None:
+    if log is not None:
+        write_save(game, log, specs, "game written to")
