@@ -39,6 +39,11 @@ class Step:
         """The sub-blocks, in address order (none for a simple statement)."""
         return ()
 
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        """The AST statements the sub-blocks are compiled from, in the same order (None: no block)."""
+        return ()
+
 
 _step = dataclass(frozen=True, slots=True)
 
@@ -146,6 +151,10 @@ class Block(Step):
     def blocks(self) -> tuple:
         return (self.body,)
 
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node,)
+
 
 @_step
 class Choose(Step):
@@ -155,6 +164,10 @@ class Choose(Step):
 
     def blocks(self) -> tuple:
         return self.options
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return node.options
 
 
 @_step
@@ -166,6 +179,10 @@ class May(Step):
     def blocks(self) -> tuple:
         return (self.body,)
 
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node.body,)
+
 
 @_step
 class MayPay(Step):
@@ -176,6 +193,10 @@ class MayPay(Step):
 
     def blocks(self) -> tuple:
         return (self.body,)
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node.body,)
 
 
 @_step
@@ -189,6 +210,10 @@ class If(Step):
     def blocks(self) -> tuple:
         return (self.then, self.otherwise or ())
 
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node.then, node.otherwise)
+
 
 @_step
 class Repeat(Step):
@@ -199,6 +224,10 @@ class Repeat(Step):
 
     def blocks(self) -> tuple:
         return (self.body,)
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node.body,)
 
 
 @_step
@@ -211,6 +240,10 @@ class Grant(Step):
     def blocks(self) -> tuple:
         return (self.unused or (),)
 
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node.unused,)
+
 
 @_step
 class Later(Step):
@@ -220,6 +253,10 @@ class Later(Step):
 
     def blocks(self) -> tuple:
         return (self.body,)
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node.body,)
 
 
 @_step

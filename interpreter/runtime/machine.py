@@ -28,7 +28,7 @@ from typing import Callable
 from interpreter.content.bounds import STEP_BUDGET, runaway
 from interpreter.dsl import ast as A
 from interpreter.dsl.printer import to_text
-from interpreter.dsl.steps import STATEMENTS
+from interpreter.dsl.steps import OF_NODE, STATEMENTS
 from interpreter.errors import RulesError
 from interpreter.runtime.effects import ADVANCE, Effects
 from interpreter.runtime.events import Events
@@ -70,9 +70,7 @@ def _ast_block_at(tree: A.Program, addr, trigger: int | None) -> list:
         stmts = list(body.body) if isinstance(body, A.Block) else [body]
     for i in range(0, len(addr), 2):
         node, k = stmts[addr[i]], addr[i + 1]
-        sub = {A.Block: lambda n: [n], A.Choose: lambda n: list(n.options), A.May: lambda n: [n.body],
-               A.MayPay: lambda n: [n.body], A.If: lambda n: [n.then, n.otherwise], A.Repeat: lambda n: [n.body],
-               A.Grant: lambda n: [n.unused], A.Later: lambda n: [n.body]}[type(node)](node)[k]
+        sub = OF_NODE[type(node)].node_blocks(node)[k]
         stmts = list(sub.body) if isinstance(sub, A.Block) else [sub]
     return stmts
 

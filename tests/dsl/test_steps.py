@@ -99,6 +99,11 @@ def test_each_example_compiles_to_its_step_class_and_prints(symbols, op):
     stmt, step = _statement(symbols, op)
     kind = S.STATEMENTS[op]
     assert type(stmt) is kind.node and type(step) is kind
+    # the AST's sub-blocks parallel the step's (readable option labels are found through them)
+    nodes = kind.node_blocks(stmt)
+    assert len(nodes) == len(step.blocks())
+    for node, block in zip(nodes, step.blocks()):
+        assert len(node.body if isinstance(node, A.Block) else () if node is None else (node,)) == len(block)
     assert parse(printer.to_text(A.Program((stmt,)))) == parse(EXAMPLES[op])
     assert _english_renders(stmt)
 
