@@ -21,7 +21,9 @@ Anything the pass does not know can fail, so an unknown statement costs a try, n
 from __future__ import annotations
 
 from interpreter.dsl import steps as S
-from interpreter.runtime.machine import ADVANCE, Tables, block_at, constant_amounts
+from interpreter.runtime.effects import ADVANCE
+from interpreter.runtime.machine import block_at, constant_amounts
+from interpreter.runtime.tables import Tables
 from interpreter.runtime.mechanisms.natives import BONUS, BUILD, EMIT, PERFORM, PLANK, free_place
 from interpreter.runtime.state import Frame, GameState
 

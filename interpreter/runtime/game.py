@@ -42,7 +42,9 @@ from interpreter.runtime import maximise
 from interpreter.runtime.mechanisms import natives as mechanisms
 from interpreter.runtime.mechanisms import market_rows as rows
 from interpreter.runtime import schedule
-from interpreter.runtime.machine import Machine, Tables, View, build_tables
+from interpreter.runtime.machine import Machine
+from interpreter.runtime.tables import Tables, build_tables
+from interpreter.runtime.view import View
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
 from interpreter.runtime.fallible import Fallibility
 from interpreter.runtime.prices import PriceBook

@@ -38,7 +38,7 @@ from interpreter.runtime.state import Decision, Frame, GameState, PlayerState
 from interpreter.runtime.tables import GridTable, Tables, TrackTable, build_tables
 from interpreter.runtime.view import View
 
-# names other modules import from here
+# names other modules import from here (kept for them; they live in the modules above)
 __all__ = ["ADVANCE", "GridTable", "Machine", "Tables", "TrackTable", "View", "block_at", "build_tables",
            "constant_amounts"]
 

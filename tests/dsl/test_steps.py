@@ -21,7 +21,8 @@ from interpreter.dsl.parse import parse
 from interpreter.dsl.resolve import Scope, resolve
 from interpreter.runtime import fallible
 from interpreter.runtime.executors import ANSWERS, EXECUTORS
-from interpreter.runtime.machine import Machine, _needs_engine, build_tables
+from interpreter.runtime.machine import Machine, _needs_engine
+from interpreter.runtime.tables import build_tables
 from interpreter.runtime.mechanisms import natives
 
 # one text per statement kind, written against the bundled pack

@@ -7,7 +7,9 @@ import pytest
 
 from interpreter.dsl import steps as S
 from interpreter.runtime.mechanisms import natives as mechanisms
-from interpreter.runtime.machine import Machine, View, build_tables
+from interpreter.runtime.machine import Machine
+from interpreter.runtime.tables import build_tables
+from interpreter.runtime.view import View
 from interpreter.errors import RulesError
 from interpreter.content.ruleset import load_ruleset
 from interpreter.runtime.state import GameState, PlayerState
