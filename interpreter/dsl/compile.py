@@ -113,7 +113,7 @@ class Compiler:
         return tuple(out)
 
     def stmt(self, s, where: bool) -> S.Step:
-        make = _STATEMENT.get(type(s))
+        make = _STATEMENT.get(S.OF_NODE.get(type(s)))
         if make is None:
             raise TypeError(s)
         return make(self, s)
@@ -209,29 +209,29 @@ class Compiler:
         raise TypeError(x)
 
 
-# AST statement class -> how it compiles; one entry per kind of steps.STATEMENTS (tests/dsl/test_steps.py)
+# step class -> how its AST statement compiles; one entry per kind of steps.STATEMENTS (tests/dsl/test_steps.py)
 _STATEMENT: dict[type, Callable[[Compiler, Any], S.Step]] = {
-    A.Gain: lambda c, s: S.Gain(c.amounts(s.amounts)),
-    A.Pay: lambda c, s: S.Pay(c.amounts(s.amounts)),
-    A.Score: lambda c, s: S.Score(c._e(s.points)),
-    A.Advance: lambda c, s: S.Advance(s.track.text, c._e(s.times)),
-    A.Produce: lambda c, s: S.Produce(s.track.text),
-    A.Move: lambda c, s: S.Move(s.grid.text, s.direction.text, c._e(s.steps), c.mods(s.modifiers)),
-    A.Perform: lambda c, s: S.Perform(None if s.action.text == "any" else s.action.text, c.mods(s.modifiers)),
-    A.Build: lambda c, s: S.Build(s.kind.text, c.mods(s.modifiers)),
-    A.Block: lambda c, s: S.Block(c.block(s)),
-    A.Choose: lambda c, s: S.Choose(tuple(c.block(o) for o in s.options)),
-    A.May: lambda c, s: S.May(c.block(s.body)),
-    A.MayPay: lambda c, s: S.MayPay(c.amounts(s.cost), c.block(s.body)),
-    A.If: lambda c, s: S.If(c.cond(s.cond, False), c.block(s.then),
+    S.Gain: lambda c, s: S.Gain(c.amounts(s.amounts)),
+    S.Pay: lambda c, s: S.Pay(c.amounts(s.amounts)),
+    S.Score: lambda c, s: S.Score(c._e(s.points)),
+    S.Advance: lambda c, s: S.Advance(s.track.text, c._e(s.times)),
+    S.Produce: lambda c, s: S.Produce(s.track.text),
+    S.Move: lambda c, s: S.Move(s.grid.text, s.direction.text, c._e(s.steps), c.mods(s.modifiers)),
+    S.Perform: lambda c, s: S.Perform(None if s.action.text == "any" else s.action.text, c.mods(s.modifiers)),
+    S.Build: lambda c, s: S.Build(s.kind.text, c.mods(s.modifiers)),
+    S.Block: lambda c, s: S.Block(c.block(s)),
+    S.Choose: lambda c, s: S.Choose(tuple(c.block(o) for o in s.options)),
+    S.May: lambda c, s: S.May(c.block(s.body)),
+    S.MayPay: lambda c, s: S.MayPay(c.amounts(s.cost), c.block(s.body)),
+    S.If: lambda c, s: S.If(c.cond(s.cond, False), c.block(s.then),
                             c.block(s.otherwise) if s.otherwise is not None else None),
-    A.Repeat: lambda c, s: S.Repeat(c._e(s.times), c.block(s.body)),
-    A.Grant: lambda c, s: S.Grant(s.permit.text, c.block(s.unused) if s.unused is not None else None),
-    A.Later: lambda c, s: S.Later(c.block(s.body)),
-    A.Draw: lambda c, s: S.Draw(c._e(s.count), s.stack.text, c._e(s.keep), s.to.text if s.to else None),
-    A.Use: lambda c, s: S.Use(tuple(f.text for f in s.fields), s.quant, s.kind.text,
+    S.Repeat: lambda c, s: S.Repeat(c._e(s.times), c.block(s.body)),
+    S.Grant: lambda c, s: S.Grant(s.permit.text, c.block(s.unused) if s.unused is not None else None),
+    S.Later: lambda c, s: S.Later(c.block(s.body)),
+    S.Draw: lambda c, s: S.Draw(c._e(s.count), s.stack.text, c._e(s.keep), s.to.text if s.to else None),
+    S.Use: lambda c, s: S.Use(tuple(f.text for f in s.fields), s.quant, s.kind.text,
                               c.cond(s.where, True) if s.where is not None else None),
-    A.Place: lambda c, s: S.Place(s.piece.text, tuple(p.text for p in s.target.parts)),
+    S.Place: lambda c, s: S.Place(s.piece.text, tuple(p.text for p in s.target.parts)),
 }
 
 

@@ -73,7 +73,7 @@ def unhandled(kinds, statements) -> dict[str, list[str]]:
     ``statements``: step class -> an AST statement of that kind (printed and rendered in English)."""
     board = set(natives.OPS)
     return {
-        "compile": [k.op for k in kinds if k.node not in C._STATEMENT],
+        "compile": [k.op for k in kinds if k not in C._STATEMENT],
         "machine": [k.op for k in kinds if k not in EXECUTORS and k.op not in board],
         "fallible": [k.op for k in kinds if k not in fallible._JUDGE],
         "bounds": [k.op for k in kinds if k.node not in bounds._EDGES],
