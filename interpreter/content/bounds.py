@@ -31,6 +31,7 @@ from collections import Counter
 
 from interpreter.dsl import ast as A
 from interpreter.dsl.resolve import constant_value
+from interpreter.dsl.steps import OF_NODE
 from interpreter.errors import ErrorBag, RunawayError
 
 MAX_REPEAT = 100  # `repeat N`: no turn of a board game does one thing more than 100 times
@@ -157,37 +158,45 @@ class _Graph:
                 self._edge(src, (key, None), stmt, how)
 
     def _stmt(self, src, stmt) -> None:
-        if isinstance(stmt, (A.Build, A.Draw)):
-            return  # bounded: tiles and stacks run out
-        if isinstance(stmt, A.Grant):
-            return  # its `or` part runs once, at the end of the turn
-        if isinstance(stmt, A.Gain):
-            for a in stmt.amounts:
-                for r in self.groups.get(a.name.text, (a.name.text,)):
-                    self._fire(src, stmt, "resource_gained", r, f"gains {r}")
-        elif isinstance(stmt, A.Advance):
-            t = stmt.track.text  # track_advanced fires only when a marker moves forward: bounded
-            if t in self.beyond:
-                self._run(src, stmt, [self.beyond[t]], f"advances {t} past its end")
-        elif isinstance(stmt, A.Produce):
-            t = stmt.track.text
-            self._run(src, stmt, self.production.get(t, ()) + self.tokens, f"produces {t}")
-            if t in self.produces:
-                self._fire(src, stmt, "resource_gained", self.produces[t], f"produces {t}")
-        elif isinstance(stmt, A.Perform):
-            actions = self.actions if stmt.action.text == "any" else [stmt.action.text]
-            for a in actions:
-                self._run(src, stmt, [f"pack/actions/{a}/effect", *self.action_bonus.get(a, ())], f"performs {a}")
-                self._fire(src, stmt, "action_performed", a, f"performs {a}")
-        elif isinstance(stmt, A.Move) and stmt.direction.text != "up":  # up moves end at the top row
-            self._fire(src, stmt, "marker_moved", stmt.grid.text, f"moves on {stmt.grid.text}")
-        elif isinstance(stmt, A.Use):
-            for fld in stmt.fields:
-                self._run(src, stmt, self.record_fields.get((stmt.kind.text, fld.text), ()),
-                          f"uses {fld.text} of {stmt.kind.text}")
+        edges = _EDGES[type(stmt)]
+        if edges is _BOUNDED:
+            return
+        if edges is not None:
+            edges(self, src, stmt)
         for child in A.children(stmt):
-            if isinstance(child, (A.Block, A.Choose, A.May, A.MayPay, A.If, A.Repeat, A.Later, *_STATEMENTS)):
+            if type(child) in OF_NODE:  # a statement inside this one (a block, an option, a body)
                 self._stmt(src, child)
+
+    def _gain(self, src, stmt: A.Gain) -> None:
+        for a in stmt.amounts:
+            for r in self.groups.get(a.name.text, (a.name.text,)):
+                self._fire(src, stmt, "resource_gained", r, f"gains {r}")
+
+    def _advance(self, src, stmt: A.Advance) -> None:
+        t = stmt.track.text  # track_advanced fires only when a marker moves forward: bounded
+        if t in self.beyond:
+            self._run(src, stmt, [self.beyond[t]], f"advances {t} past its end")
+
+    def _produce(self, src, stmt: A.Produce) -> None:
+        t = stmt.track.text
+        self._run(src, stmt, self.production.get(t, ()) + self.tokens, f"produces {t}")
+        if t in self.produces:
+            self._fire(src, stmt, "resource_gained", self.produces[t], f"produces {t}")
+
+    def _perform(self, src, stmt: A.Perform) -> None:
+        actions = self.actions if stmt.action.text == "any" else [stmt.action.text]
+        for a in actions:
+            self._run(src, stmt, [f"pack/actions/{a}/effect", *self.action_bonus.get(a, ())], f"performs {a}")
+            self._fire(src, stmt, "action_performed", a, f"performs {a}")
+
+    def _move(self, src, stmt: A.Move) -> None:
+        if stmt.direction.text != "up":  # up moves end at the top row
+            self._fire(src, stmt, "marker_moved", stmt.grid.text, f"moves on {stmt.grid.text}")
+
+    def _use(self, src, stmt: A.Use) -> None:
+        for fld in stmt.fields:
+            self._run(src, stmt, self.record_fields.get((stmt.kind.text, fld.text), ()),
+                      f"uses {fld.text} of {stmt.kind.text}")
 
     def name(self, node) -> str:
         key, trig = node
@@ -200,7 +209,22 @@ class _Graph:
         return [t for t in self.fields[node[0]].ast.items if isinstance(t, A.Trigger)][node[1]]
 
 
-_STATEMENTS = (A.Gain, A.Pay, A.Score, A.Advance, A.Produce, A.Move, A.Perform, A.Build, A.Grant, A.Draw, A.Use, A.Place)
+_BOUNDED = object()  # a statement whose runs are bounded: nothing inside it counts
+
+# AST statement class -> the edges a statement of that kind adds (None: none of its own; the statements
+# inside it count); one entry per kind of dsl/steps.STATEMENTS (tests/dsl/test_steps.py)
+_EDGES = {
+    A.Gain: _Graph._gain,
+    A.Advance: _Graph._advance,
+    A.Produce: _Graph._produce,
+    A.Perform: _Graph._perform,
+    A.Move: _Graph._move,
+    A.Use: _Graph._use,
+    A.Pay: None, A.Score: None, A.Place: None,
+    A.Block: None, A.Choose: None, A.May: None, A.MayPay: None, A.If: None, A.Repeat: None, A.Later: None,
+    A.Build: _BOUNDED, A.Draw: _BOUNDED,  # tiles and stacks run out
+    A.Grant: _BOUNDED,  # its `or` part runs once, at the end of the turn
+}
 
 
 def check_cycles(fields, models, groups: dict[str, tuple[str, ...]], errors: ErrorBag, prefer=()) -> None:

@@ -2,9 +2,10 @@
 
 Expressions and conditions become Python closures ``f(ctx, rec)`` (``rec`` is
 the record a ``where`` clause is testing, else None); statements become flat
-tuples ``(op, *operands)``. Nothing here parses or validates: the hot path
-runs these directly, and the engine's frames step through them with a
-program counter, so a decision point is just an index into a tuple.
+immutable steps, one class per statement kind (dsl/steps.py). Nothing here
+parses or validates: the hot path runs these directly, and the engine's
+frames step through a block (a tuple of steps) with a program counter, so a
+decision point is just an index into a tuple.
 
 The ``ctx`` an expression reads is the engine's view of the game for the
 acting player; its interface is ``ReadContext`` below.
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from interpreter.dsl import ast as A
+from interpreter.dsl import steps as S
 
 Fn = Callable[[Any, Any], Any]
 
@@ -41,12 +43,12 @@ class Trigger:
     while_: tuple[Fn, ...]
     once_per: str | None
     from_next: str | None
-    body: tuple
+    body: tuple  # of steps
 
 
 @dataclass(frozen=True, slots=True)
 class Program:
-    steps: tuple  # tuple of (op, *operands)
+    steps: tuple  # of steps (dsl/steps.py)
     triggers: tuple[Trigger, ...]
     source: str
 
@@ -103,57 +105,21 @@ class Compiler:
         out = []
         for m in mods:
             if isinstance(m, A.Free):
-                out.append(("free",))
+                out.append(S.Free())
             elif isinstance(m, A.Discount):
-                out.append(("discount", self.amounts(m.amounts)))
+                out.append(S.Discount(self.amounts(m.amounts)))
             else:
-                out.append(("with", m.permit.text))
+                out.append(S.With(m.permit.text))
         return tuple(out)
 
-    def stmt(self, s, where: bool) -> tuple:
-        e = lambda x: None if x is None else self.expr(x, False)  # noqa: E731
-        match s:
-            case A.Gain():
-                return ("gain", self.amounts(s.amounts))
-            case A.Pay():
-                return ("pay", self.amounts(s.amounts))
-            case A.Score():
-                return ("score", e(s.points))
-            case A.Advance():
-                return ("advance", s.track.text, e(s.times))
-            case A.Produce():
-                return ("produce", s.track.text)
-            case A.Move():
-                return ("move", s.grid.text, s.direction.text, e(s.steps), self.mods(s.modifiers))
-            case A.Perform():
-                return ("perform", None if s.action.text == "any" else s.action.text, self.mods(s.modifiers))
-            case A.Build():
-                return ("build", s.kind.text, self.mods(s.modifiers))
-            case A.Block():
-                return ("block", self.block(s))
-            case A.Choose():
-                return ("choose", tuple(self.block(o) for o in s.options))
-            case A.May():
-                return ("may", self.block(s.body))
-            case A.MayPay():
-                return ("may_pay", self.amounts(s.cost), self.block(s.body))
-            case A.If():
-                other = self.block(s.otherwise) if s.otherwise is not None else None
-                return ("if", self.cond(s.cond, False), self.block(s.then), other)
-            case A.Repeat():
-                return ("repeat", e(s.times), self.block(s.body))
-            case A.Grant():
-                return ("grant", s.permit.text, self.block(s.unused) if s.unused is not None else None)
-            case A.Later():
-                return ("later", self.block(s.body))
-            case A.Draw():
-                return ("draw", e(s.count), s.stack.text, e(s.keep), s.to.text if s.to else None)
-            case A.Use():
-                pred = self.cond(s.where, True) if s.where is not None else None
-                return ("use", tuple(f.text for f in s.fields), s.quant, s.kind.text, pred)
-            case A.Place():
-                return ("place", s.piece.text, tuple(p.text for p in s.target.parts))
-        raise TypeError(s)
+    def stmt(self, s, where: bool) -> S.Step:
+        make = _STATEMENT.get(S.OF_NODE.get(type(s)))
+        if make is None:
+            raise TypeError(s)
+        return make(self, s)
+
+    def _e(self, x) -> Fn | None:
+        return None if x is None else self.expr(x, False)
 
     # ------------------------------------------------------------ expressions
     def expr(self, x, where: bool) -> Fn:
@@ -241,6 +207,32 @@ class Compiler:
             case A.Compare(op=op, left=a, right=b):
                 return _COMPARE[op](self.expr(a, where), self.expr(b, where))
         raise TypeError(x)
+
+
+# step class -> how its AST statement compiles; one entry per kind of steps.STATEMENTS (tests/dsl/test_steps.py)
+_STATEMENT: dict[type, Callable[[Compiler, Any], S.Step]] = {
+    S.Gain: lambda c, s: S.Gain(c.amounts(s.amounts)),
+    S.Pay: lambda c, s: S.Pay(c.amounts(s.amounts)),
+    S.Score: lambda c, s: S.Score(c._e(s.points)),
+    S.Advance: lambda c, s: S.Advance(s.track.text, c._e(s.times)),
+    S.Produce: lambda c, s: S.Produce(s.track.text),
+    S.Move: lambda c, s: S.Move(s.grid.text, s.direction.text, c._e(s.steps), c.mods(s.modifiers)),
+    S.Perform: lambda c, s: S.Perform(None if s.action.text == "any" else s.action.text, c.mods(s.modifiers)),
+    S.Build: lambda c, s: S.Build(s.kind.text, c.mods(s.modifiers)),
+    S.Block: lambda c, s: S.Block(c.block(s)),
+    S.Choose: lambda c, s: S.Choose(tuple(c.block(o) for o in s.options)),
+    S.May: lambda c, s: S.May(c.block(s.body)),
+    S.MayPay: lambda c, s: S.MayPay(c.amounts(s.cost), c.block(s.body)),
+    S.If: lambda c, s: S.If(c.cond(s.cond, False), c.block(s.then),
+                            c.block(s.otherwise) if s.otherwise is not None else None),
+    S.Repeat: lambda c, s: S.Repeat(c._e(s.times), c.block(s.body)),
+    S.Grant: lambda c, s: S.Grant(s.permit.text, c.block(s.unused) if s.unused is not None else None),
+    S.Later: lambda c, s: S.Later(c.block(s.body)),
+    S.Draw: lambda c, s: S.Draw(c._e(s.count), s.stack.text, c._e(s.keep), s.to.text if s.to else None),
+    S.Use: lambda c, s: S.Use(tuple(f.text for f in s.fields), s.quant, s.kind.text,
+                              c.cond(s.where, True) if s.where is not None else None),
+    S.Place: lambda c, s: S.Place(s.piece.text, tuple(p.text for p in s.target.parts)),
+}
 
 
 def _floordiv(a: int, b: int) -> int:

@@ -20,12 +20,14 @@ Anything the pass does not know can fail, so an unknown statement costs a try, n
 
 from __future__ import annotations
 
-from interpreter.runtime.machine import _SUB, ADVANCE, Tables, block_at, constant_amounts
+from interpreter.dsl import steps as S
+from interpreter.runtime.effects import ADVANCE
+from interpreter.runtime.machine import block_at, constant_amounts
+from interpreter.runtime.tables import Tables
 from interpreter.runtime.mechanisms.natives import BONUS, BUILD, EMIT, PERFORM, PLANK, free_place
 from interpreter.runtime.state import Frame, GameState
 
-_DECISION_OF = {"choose": "choose", "may": "may", "may_pay": "may_pay", "repeat": "repeat", "draw": "keep"}
-_SAFE_OPS = {"gain", "score", "may", "may_pay", "grant", "later", "place"}
+_DECISION_OF = {S.Choose: "choose", S.May: "may", S.MayPay: "may_pay", S.Repeat: "repeat", S.Draw: "keep"}
 
 
 def _all_steps(tables: Tables):
@@ -38,9 +40,7 @@ def _all_steps(tables: Tables):
     while todo:
         for step in todo.pop():
             yield step
-            sub = _SUB.get(step[0])
-            if sub:
-                todo.extend(sub(step))
+            todo.extend(step.blocks())
 
 
 class Fallibility:
@@ -54,7 +54,8 @@ class Fallibility:
         self._steps: dict[int, tuple] = {}  # id of a compiled step -> (the step, whether it cannot fail)
         self._programs: dict[str, bool] = {}  # program key -> safe
         self._judging: list[str] = []  # programs being judged, assumed safe meanwhile
-        on_tracks = {rid for step in _all_steps(tables) if step[0] == "draw" and step[4] for rid in stacks.get(step[2], ())}
+        on_tracks = {rid for step in _all_steps(tables) if type(step) is S.Draw and step.to
+                     for rid in stacks.get(step.stack, ())}
         self._stacks = stacks
         self._bonuses = [k for rid in sorted(on_tracks) if (k := tables.keys.get((tables.kind_of[rid], rid, "bonus")))]
         self._hooks = True  # assumed while the hooks themselves are checked
@@ -117,27 +118,8 @@ class Fallibility:
         return known[1]
 
     def _judge(self, step) -> bool:
-        op = step[0]
-        if op in _SAFE_OPS:
-            return True
-        if op == "block":
-            return self.safe(step[1])
-        if op == "choose":
-            return any(self.safe(b) for b in step[1])
-        if op == "if":
-            return self.safe(step[2]) and self.safe(step[3] or ())
-        if op == "repeat":
-            return step[1] is None or self.safe(step[2])  # an open repeat may stop at once
-        if op == "advance":
-            return self._advance_safe(step[1])
-        if op == "produce":
-            track = self.t.tracks[step[1]]
-            return all(self.program_safe(k) for _, k in track.production) and all(map(self.program_safe, self._bonuses))
-        if op == "move":
-            return step[2] == "sideways" and self._landing_safe(step[1])  # a sideways move off the grid is lost
-        if op == "draw":
-            return self._keep_safe(step[2])  # an empty stack gives nothing
-        return False  # pay, build, perform, use, and what this pass does not know
+        # anything this pass does not know can fail: an unknown statement costs a try, never a wrong offer
+        return _JUDGE.get(type(step), _fails)(self, step)
 
     def _keep_safe(self, stack: str) -> bool:
         """Keeping any record the stack may hold cannot fail. A record of a plank stack is first laid on a
@@ -175,12 +157,13 @@ class Fallibility:
         if not steps:
             return True
         first = steps[0]
-        if first[0] == "pay":
+        kind = type(first)
+        if kind is S.Pay:
             started = True
-        elif first[0] == "move" and first[3] is None:
-            started = self._landing_safe(first[1])
-        elif first[0] == "advance" and first[2] is None:
-            started = self._reached_safe(first[1])
+        elif kind is S.Move and first.steps is None:
+            started = self._landing_safe(first.grid)
+        elif kind is S.Advance and first.times is None:
+            started = self._reached_safe(first.track)
         else:
             started = self._step_safe(first)
         return started and self.safe(steps[1:])
@@ -204,15 +187,15 @@ class Fallibility:
         return True
 
     def _step_sure(self, state: GameState, seat: int, step) -> bool:
-        op = step[0]
-        if op == "choose":
-            return any(self.sure(state, seat, b) for b in step[1])
-        if op == "block":
-            return self.sure(state, seat, step[1])
-        if op == "advance" and step[2] is None:
-            return self._advances_sure(state, seat, {step[1]: 1})
-        if op == "produce":
-            track = self.t.tracks[step[1]]
+        kind = type(step)
+        if kind is S.Choose:
+            return any(self.sure(state, seat, b) for b in step.options)
+        if kind is S.Block:
+            return self.sure(state, seat, step.body)
+        if kind is S.Advance and step.times is None:
+            return self._advances_sure(state, seat, {step.track: 1})
+        if kind is S.Produce:
+            track = self.t.tracks[step.track]
             player = state.players[seat]
             pos = player.tracks.get(track.id, track.positions[0])
             keys = [k for n, k in track.production if n < pos]
@@ -222,9 +205,9 @@ class Fallibility:
                 if self.program_safe(key):
                     continue
                 steps = self.t.programs[key].steps  # only a plain advance is judged here
-                if len(steps) != 1 or steps[0][0] != "advance" or steps[0][2] is not None:
+                if len(steps) != 1 or type(steps[0]) is not S.Advance or steps[0].times is not None:
                     return False
-                advances[steps[0][1]] = advances.get(steps[0][1], 0) + 1
+                advances[steps[0].track] = advances.get(steps[0].track, 0) + 1
             return self._advances_sure(state, seat, advances)
         return False
 
@@ -346,22 +329,61 @@ class Fallibility:
             return no
         frame = frames[-1]
         step = block_at(self.t.programs[frame.key], frame.addr, frame.trigger)[frame.pc]
-        op = step[0]
-        if _DECISION_OF.get(op) != d.kind:
+        kind = type(step)
+        if _DECISION_OF.get(kind) != d.kind:
             return no
         after = self.rest_safe(state, start=frame.pc + 1)
         seat = frame.player
-        if op == "choose":
-            return [after and self.sure(state, seat, b) for b in step[1]]
-        if op in ("may", "may_pay"):
-            return [after and self.sure(state, seat, step[1] if op == "may" else step[2]), after]
-        if op == "repeat" and step[1] is None and len(step[2]) == 1 and step[2][0][0] in ("may", "may_pay"):
-            inner = step[2][0]  # one more round runs the optional statement's block, then asks again
-            again = self.safe(inner[1] if inner[0] == "may" else inner[2]) and self.rest_safe(state, start=frame.pc)
+        if kind is S.Choose:
+            return [after and self.sure(state, seat, b) for b in step.options]
+        if kind in S.OPTIONAL:
+            return [after and self.sure(state, seat, step.body), after]
+        if kind is S.Repeat and step.times is None and len(step.body) == 1 and type(step.body[0]) in S.OPTIONAL:
+            inner = step.body[0]  # one more round runs the optional statement's block, then asks again
+            again = self.safe(inner.body) and self.rest_safe(state, start=frame.pc)
             return [again, after]
-        if op == "draw" and d.data["keep"] == 1 and (d.data["stack"] not in self.t.layout.plank_stacks or self._planks_safe()):
+        if kind is S.Draw and d.data["keep"] == 1 and (d.data["stack"] not in self.t.layout.plank_stacks or self._planks_safe()):
             field = self.t.stack_keep.get(d.data["stack"])  # what a kept record runs (the others go back)
             return [after and (field is None or self.program_safe(self.t.keys.get((self.t.kind_of[r], r, field))))
                     for r in d.options]
         return no
 
+
+# --------------------------------------------------------------------------- what each statement kind risks
+
+def _safe(fall: Fallibility, step) -> bool:
+    return True
+
+
+def _fails(fall: Fallibility, step) -> bool:
+    return False
+
+
+def _produce_safe(fall: Fallibility, step: S.Produce) -> bool:
+    track = fall.t.tracks[step.track]
+    return all(fall.program_safe(k) for _, k in track.production) and all(map(fall.program_safe, fall._bonuses))
+
+
+# step class -> whether a statement of that kind cannot fail in any state; one entry per kind of
+# steps.STATEMENTS (tests/dsl/test_steps.py), so a new kind is judged on purpose
+_JUDGE = {
+    S.Gain: _safe,
+    S.Score: _safe,
+    S.May: _safe,  # declining finishes it
+    S.MayPay: _safe,
+    S.Grant: _safe,  # its `or` fallback runs at the end of the turn
+    S.Later: _safe,  # its body runs in an action of its own
+    S.Place: _safe,  # without a free piece, no claim
+    S.Block: lambda f, s: f.safe(s.body),
+    S.Choose: lambda f, s: any(f.safe(b) for b in s.options),
+    S.If: lambda f, s: f.safe(s.then) and f.safe(s.otherwise or ()),
+    S.Repeat: lambda f, s: s.times is None or f.safe(s.body),  # an open repeat may stop at once
+    S.Advance: lambda f, s: f._advance_safe(s.track),
+    S.Produce: _produce_safe,
+    S.Move: lambda f, s: s.direction == "sideways" and f._landing_safe(s.grid),  # a sideways move off the grid is lost
+    S.Draw: lambda f, s: f._keep_safe(s.stack),  # an empty stack gives nothing
+    S.Pay: _fails,  # the player may not hold enough
+    S.Build: _fails,  # no tile to take, no place for it
+    S.Perform: _fails,
+    S.Use: _fails,
+}

@@ -37,11 +37,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.dsl import steps as S
 from interpreter.runtime import maximise
 from interpreter.runtime.mechanisms import natives as mechanisms
 from interpreter.runtime.mechanisms import market_rows as rows
 from interpreter.runtime import schedule
-from interpreter.runtime.machine import Machine, Tables, View, build_tables
+from interpreter.runtime.machine import Machine
+from interpreter.runtime.tables import Tables, build_tables
+from interpreter.runtime.view import View
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
 from interpreter.runtime.fallible import Fallibility
 from interpreter.runtime.prices import PriceBook
@@ -55,23 +58,7 @@ _MACHINE_OPS = {"gain", "pay", "score", "advance", "produce", "block", "choose",
 
 
 def _ops(steps) -> set[str]:
-    out = set()
-    for step in steps:
-        out.add(step[0])
-        if step[0] in ("block", "may"):
-            out |= _ops(step[1])
-        elif step[0] == "choose":
-            for block in step[1]:
-                out |= _ops(block)
-        elif step[0] in ("may_pay", "repeat"):
-            out |= _ops(step[2])
-        elif step[0] == "if":
-            out |= _ops(step[2]) | _ops(step[3] or ())
-        elif step[0] == "grant":
-            out |= _ops(step[2] or ())
-        elif step[0] == "later":
-            out |= _ops(step[1])
-    return out
+    return {step.op for step in S.walk(steps)}
 
 
 @dataclass(frozen=True)
@@ -385,9 +372,9 @@ class Game:
         """A bonus that opens with an optional payment is offered only once it can be paid
         (using it earlier would skip the payment and use the bonus up)."""
         steps = self.rules.tables.programs[key].steps
-        if steps and steps[0][0] == "may_pay":
+        if steps and type(steps[0]) is S.MayPay:
             view = self.rules.machine._view(self.state, _frame(self.state.current))
-            if not self.rules.machine._can_pay(view, steps[0][1]):
+            if not self.rules.machine._can_pay(view, steps[0].cost):
                 return False
         # a bonus that cannot be carried out (a payment nobody can make) is not offered (OPEN-28)
         return _bonus_can_run(self.rules, self.state, key) and (
@@ -566,7 +553,7 @@ class _Offers:
                               for i in range(len(setup.extra_action_costs))), key=lambda e: e[0]))
         seals = tuple(sorted((rid, price(t.keys.get(("seal", rid, "cost")))) for (kind, rid) in t.records if kind == "seal"))
         tiles = {tile: tuple(sorted(a for a in acts if a in playable)) for tile, acts in rules.tile_actions.items()}
-        actions = {a: (k, fall.safe_once_started(k), bool(progs[k].steps) and progs[k].steps[0][0] == "build")
+        actions = {a: (k, fall.safe_once_started(k), bool(progs[k].steps) and type(progs[k].steps[0]) is S.Build)
                    for a in rules.playable_actions for k in [rules.action_key(a)]}
         one_shot = {rid: (key, fall.safe(progs[key].steps)) for (kind, rid), rec in t.records.items()
                     if getattr(rec, "use", None) == "one_shot" and (key := t.keys.get((kind, rid, "effect")))
@@ -578,7 +565,7 @@ class _Offers:
         cheap_first = {tile: tuple(sorted(acts, key=lambda a: actions[a][2])) for tile, acts in tiles.items()}
         # mechanisms.cannot_start judges only these first statements; any other always starts
         always = frozenset(a for a, (k, sure, _) in actions.items()
-                           if sure and progs[k].steps and progs[k].steps[0][0] not in mechanisms.STARTS_THAT_CAN_FAIL)
+                           if sure and progs[k].steps and type(progs[k].steps[0]) not in mechanisms.STARTS_THAT_CAN_FAIL)
         return _Offers(book, take, refresh, extra, refresh_price, seals, tiles, cheap_first, always, actions, one_shot,
                        one_shot_kinds, anytime, tuple(sorted(rules.playable_actions)))
 
@@ -590,10 +577,10 @@ def _entry_price(t: Tables, book: PriceBook, key: str) -> int | None:
     if not steps:
         return None
     first = steps[0]
-    if first[0] == "pay":
-        return book.bit(first[1])
-    if first[0] == "move" and first[2] == "up" and first[3] is None and not first[4]:
-        up = t.layout.grids[first[1]].up_cost
+    if type(first) is S.Pay:
+        return book.bit(first.amounts)
+    if type(first) is S.Move and first.direction == "up" and first.steps is None and not first.modifiers:
+        up = t.layout.grids[first.grid].up_cost
         return book.bit(t.programs[up]) if up else None
     return None
 
@@ -830,7 +817,7 @@ class _Turn:
             # An unused wheel bonus: free gains and rights apply now; optional purchases lapse (OPEN-29).
             info["bonus_used"] = True
             steps = self.r.tables.programs[info["bonus_key"]].steps
-            if steps and steps[0][0] not in ("may", "may_pay") and _bonus_can_run(self.r, self.s, info["bonus_key"], True):
+            if steps and type(steps[0]) not in S.OPTIONAL and _bonus_can_run(self.r, self.s, info["bonus_key"], True):
                 self._run_bonus()
                 if self.s.decision or self.s.frames:
                     return

@@ -40,7 +40,7 @@ class Frame:
     """A program being run: which compiled block, where in it, for whom and on whose behalf."""
 
     key: str  # DslField key of the program
-    addr: list[int]  # path to the block: step index, sub-block index, ... (see effects.block_at)
+    addr: list[int]  # path to the block: step index, sub-block index, ... (see machine.block_at)
     pc: int
     player: int
     source: str  # what the points scored here are attributed to

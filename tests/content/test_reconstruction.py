@@ -4,7 +4,7 @@ reconstruction must follow (Era II stronger than Era I, special stronger than re
 adjacency symbols and corner icons spread out).
 
 The design rules are checked with a deliberately simple value heuristic computed from the
-compiled step tuples in ``rs.programs``. It is a yardstick for placeholders, not a model of
+compiled steps in ``rs.programs``. It is a yardstick for placeholders, not a model of
 the game: if a designer corrects a tile against the real components and a design test fails,
 the test (or the heuristic) is what should change.
 """
@@ -16,6 +16,7 @@ from statistics import mean
 
 import pytest
 
+from interpreter.dsl import steps as S
 from interpreter.runtime.mechanisms import hexes as board
 from interpreter.content.ruleset import load_ruleset
 
@@ -41,25 +42,24 @@ def amounts_value(amounts) -> float:
 def value(steps) -> float:
     total = 0.0
     for step in steps:
-        op = step[0]
-        if op == "gain":
-            total += amounts_value(step[1])
-        elif op == "score":
-            total += const(step[1])
-        elif op == "advance":
-            total += ADVANCE[step[1]] * (const(step[2]) if step[2] else 1)
-        elif op == "move":
-            total += MOVE[step[2]] * (const(step[3]) if step[3] else 1)
-        elif op == "choose":
-            total += max(value(option) for option in step[1])
-        elif op == "may":
-            total += max(0.0, value(step[1]))
-        elif op == "may_pay":
-            total += max(0.0, value(step[2]) - amounts_value(step[1]))
-        elif op in ("block", "later"):  # `later:` changes when, not what
-            total += value(step[1])
+        if isinstance(step, S.Gain):
+            total += amounts_value(step.amounts)
+        elif isinstance(step, S.Score):
+            total += const(step.points)
+        elif isinstance(step, S.Advance):
+            total += ADVANCE[step.track] * (const(step.times) if step.times else 1)
+        elif isinstance(step, S.Move):
+            total += MOVE[step.direction] * (const(step.steps) if step.steps else 1)
+        elif isinstance(step, S.Choose):
+            total += max(value(option) for option in step.options)
+        elif isinstance(step, S.May):
+            total += max(0.0, value(step.body))
+        elif isinstance(step, S.MayPay):
+            total += max(0.0, value(step.body) - amounts_value(step.cost))
+        elif isinstance(step, (S.Block, S.Later)):  # `later:` changes when, not what
+            total += value(step.body)
         else:
-            raise AssertionError(f"the value heuristic has no rule for '{op}'")
+            raise AssertionError(f"the value heuristic has no rule for '{step.op}'")
     return total
 
 

@@ -1,4 +1,4 @@
-"""Compiled programs: expressions and conditions run against a fake game view, and step tuples.
+"""Compiled programs: expressions and conditions run against a fake game view, and typed steps.
 
 Every text is parsed and resolved against the bundled pack first (the resolve
 pass tells the compiler which names are constants), then compiled.
@@ -6,8 +6,11 @@ pass tells the compiler which names are constants), then compiled.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from interpreter.dsl import steps as S
 from interpreter.dsl.compile import Compiler, Program, ReadContext, Trigger
 from interpreter.dsl.parse import parse
 from interpreter.dsl.resolve import Scope, resolve
@@ -132,7 +135,10 @@ def program(symbols, text, scope=Scope()) -> Program:
 
 
 def run(value, ctx, record=None):
-    """A step tuple with every closure replaced by its value."""
+    """A compiled step (or block, amounts) with every closure replaced by its value: a step of the same
+    class, so tests compare kinds as well as operands."""
+    if dataclasses.is_dataclass(value):
+        return type(value)(*(run(getattr(value, f.name), ctx, record) for f in dataclasses.fields(value)))
     if callable(value):
         return value(ctx, record)
     if isinstance(value, tuple):
@@ -338,60 +344,61 @@ def test_same_name_is_a_holding_outside_the_comparison(symbols):
 def test_event_params_in_expressions(symbols):
     (trigger,) = program(symbols, "on tile_placed(upgrade): advance university event.tile.era").triggers
     (step,) = trigger.body
-    assert run(step, make_ctx(event={"tile": {"era": 2}})) == ("advance", "university", 2)
+    assert run(step, make_ctx(event={"tile": {"era": 2}})) == S.Advance("university", 2)
     (trigger,) = program(symbols, "on resource_gained(gold): gain (event.amount * 2) gold").triggers
-    assert run(trigger.body, make_ctx(event={"amount": 3})) == (("gain", (("gold", 6),)),)
+    assert run(trigger.body, make_ctx(event={"amount": 3})) == (S.Gain((("gold", 6),)),)
 
 
-# --------------------------------------------------------------------------- step tuples
+# --------------------------------------------------------------------------- typed steps
 
+G, ST, EGG, SW = "gold", "stone", "egg", "silver_window"
 STEPS = [
-    ("gain 2 gold, 1 stone", ("gain", (("gold", 2), ("stone", 1)))),
-    ("gain (egg + 1) gold", ("gain", (("gold", 3),))),
-    ("pay 1 gold and 2 stone", ("pay", (("gold", 1), ("stone", 2)))),
-    ("score 2 * egg", ("score", 4)),
-    ("advance technology", ("advance", "technology", None)),
-    ("advance university 4", ("advance", "university", 4)),
-    ("produce quarry", ("produce", "quarry")),
-    ("move hunger_wall sideways", ("move", "hunger_wall", "sideways", None, ())),
+    ("gain 2 gold, 1 stone", S.Gain(((G, 2), (ST, 1)))),
+    ("gain (egg + 1) gold", S.Gain(((G, 3),))),
+    ("pay 1 gold and 2 stone", S.Pay(((G, 1), (ST, 2)))),
+    ("score 2 * egg", S.Score(4)),
+    ("advance technology", S.Advance("technology", None)),
+    ("advance university 4", S.Advance("university", 4)),
+    ("produce quarry", S.Produce("quarry")),
+    ("move hunger_wall sideways", S.Move("hunger_wall", "sideways", None, ())),
     ("move cathedral up 2 free discount 2 silver_window",
-     ("move", "cathedral", "up", 2, (("free",), ("discount", (("silver_window", 2),))))),
-    ("perform upgrade", ("perform", "upgrade", ())),
-    ("perform any", ("perform", None, ())),
-    ("perform any free", ("perform", None, (("free",),))),
+     S.Move("cathedral", "up", 2, (S.Free(), S.Discount(((SW, 2),))))),
+    ("perform upgrade", S.Perform("upgrade", ())),
+    ("perform any", S.Perform(None, ())),
+    ("perform any free", S.Perform(None, (S.Free(),))),
     ("perform building discount 2 gold with special_tile",
-     ("perform", "building", (("discount", (("gold", 2),)), ("with", "special_tile")))),
-    ("build wall free", ("build", "wall", (("free",),))),
-    ("{ gain 1 gold; score 1 }", ("block", (("gain", (("gold", 1),)), ("score", 1)))),
+     S.Perform("building", (S.Discount(((G, 2),)), S.With("special_tile")))),
+    ("build wall free", S.Build("wall", (S.Free(),))),
+    ("{ gain 1 gold; score 1 }", S.Block((S.Gain(((G, 1),)), S.Score(1)))),
     ("choose { gain 1 gold | score 1; score 2 }",
-     ("choose", ((("gain", (("gold", 1),)),), (("score", 1), ("score", 2))))),
+     S.Choose(((S.Gain(((G, 1),)),), (S.Score(1), S.Score(2))))),
     ("choose { gain 1 gold; advance gold_mine | produce gold_mine }",
-     ("choose", ((("gain", (("gold", 1),)), ("advance", "gold_mine", None)), (("produce", "gold_mine"),)))),
-    ("may move hunger_wall sideways", ("may", (("move", "hunger_wall", "sideways", None, ()),))),
-    ("may { score 1; score 2 }", ("may", (("score", 1), ("score", 2)))),
-    ("may pay 1 egg: score 3", ("may_pay", (("egg", 1),), (("score", 3),))),
-    ("may pay 1 egg: { score 1; gain 1 gold }", ("may_pay", (("egg", 1),), (("score", 1), ("gain", (("gold", 1),))))),
-    ("if gold > 1: score 1 else: score 2", ("if", True, (("score", 1),), (("score", 2),))),
-    ("if gold > 9: score 1", ("if", False, (("score", 1),), None)),
-    ("if gold > 9: { score 1; score 2 }", ("if", False, (("score", 1), ("score", 2)), None)),
-    ("repeat 3: gain 1 gold", ("repeat", 3, (("gain", (("gold", 1),)),))),
-    ("repeat: may pay 1 gold: score 2", ("repeat", None, (("may_pay", (("gold", 1),), (("score", 2),)),))),
-    ("grant special_tile", ("grant", "special_tile", None)),
-    ("grant special_tile or score 1", ("grant", "special_tile", (("score", 1),))),
-    ("later: move hunger_wall sideways", ("later", (("move", "hunger_wall", "sideways", None, ()),))),
-    ("later: { score 1; gain 1 gold }", ("later", (("score", 1), ("gain", (("gold", 1),))))),
-    ("later: may pay 1 gold: score 4", ("later", (("may_pay", (("gold", 1),), (("score", 4),)),))),
-    ("draw 3 from technology_i keep 1", ("draw", 3, "technology_i", 1, None)),
-    ("draw all from river keep 1 to gold_mine", ("draw", None, "river", 1, "gold_mine")),
-    ("draw egg + 1 from bridge_iv keep 1", ("draw", 3, "bridge_iv", 1, None)),
-    ("use upper of any plaza", ("use", ("upper",), "any", "plaza", None)),
-    ("use upper and lower of any plaza", ("use", ("upper", "lower"), "any", "plaza", None)),
-    ("use scoring of each seal", ("use", ("scoring",), "each", "seal", None)),
+     S.Choose(((S.Gain(((G, 1),)), S.Advance("gold_mine", None)), (S.Produce("gold_mine"),)))),
+    ("may move hunger_wall sideways", S.May((S.Move("hunger_wall", "sideways", None, ()),))),
+    ("may { score 1; score 2 }", S.May((S.Score(1), S.Score(2)))),
+    ("may pay 1 egg: score 3", S.MayPay(((EGG, 1),), (S.Score(3),))),
+    ("may pay 1 egg: { score 1; gain 1 gold }", S.MayPay(((EGG, 1),), (S.Score(1), S.Gain(((G, 1),))))),
+    ("if gold > 1: score 1 else: score 2", S.If(True, (S.Score(1),), (S.Score(2),))),
+    ("if gold > 9: score 1", S.If(False, (S.Score(1),), None)),
+    ("if gold > 9: { score 1; score 2 }", S.If(False, (S.Score(1), S.Score(2)), None)),
+    ("repeat 3: gain 1 gold", S.Repeat(3, (S.Gain(((G, 1),)),))),
+    ("repeat: may pay 1 gold: score 2", S.Repeat(None, (S.MayPay(((G, 1),), (S.Score(2),)),))),
+    ("grant special_tile", S.Grant("special_tile", None)),
+    ("grant special_tile or score 1", S.Grant("special_tile", (S.Score(1),))),
+    ("later: move hunger_wall sideways", S.Later((S.Move("hunger_wall", "sideways", None, ()),))),
+    ("later: { score 1; gain 1 gold }", S.Later((S.Score(1), S.Gain(((G, 1),))))),
+    ("later: may pay 1 gold: score 4", S.Later((S.MayPay(((G, 1),), (S.Score(4),)),))),
+    ("draw 3 from technology_i keep 1", S.Draw(3, "technology_i", 1, None)),
+    ("draw all from river keep 1 to gold_mine", S.Draw(None, "river", 1, "gold_mine")),
+    ("draw egg + 1 from bridge_iv keep 1", S.Draw(3, "bridge_iv", 1, None)),
+    ("use upper of any plaza", S.Use(("upper",), "any", "plaza", None)),
+    ("use upper and lower of any plaza", S.Use(("upper", "lower"), "any", "plaza", None)),
+    ("use scoring of each seal", S.Use(("scoring",), "each", "seal", None)),
 ]
 
 
 @pytest.mark.parametrize("text, expected", STEPS, ids=[t for t, _ in STEPS])
-def test_step_tuple(symbols, text, expected):
+def test_typed_step(symbols, text, expected):
     prog = program(symbols, text)
     assert prog.triggers == ()
     (step,) = prog.steps
@@ -399,8 +406,8 @@ def test_step_tuple(symbols, text, expected):
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("place cube on this", ("place", "cube", ())),
-    ("place cube on this.plaza", ("place", "cube", ("plaza",))),
+    ("place cube on this", S.Place("cube", ())),
+    ("place cube on this.plaza", S.Place("cube", ("plaza",))),
 ])
 def test_place_step(symbols, text, expected):
     (step,) = program(symbols, text, BUILDING).steps
@@ -409,8 +416,9 @@ def test_place_step(symbols, text, expected):
 
 def test_use_step_predicate_tests_records(symbols):
     (step,) = program(symbols, "use lower of all plaza where claimed and not resolved").steps
-    op, field, quant, kind, pred = step
-    assert (op, field, quant, kind) == ("use", ("lower",), "all", "plaza")
+    assert isinstance(step, S.Use)
+    assert (step.fields, step.quant, step.kind) == (("lower",), "all", "plaza")
+    pred = step.where
     ctx = make_ctx()
     plazas = [r for r in RECORDS if r["kind"] == "plaza"]
     assert [pred(ctx, r) for r in plazas] == [True, False, False]
@@ -420,14 +428,14 @@ def test_program_steps_in_order_and_source(symbols):
     text = "gain 1 egg; perform kings_road\nscore 3"
     prog = program(symbols, text)
     assert prog.source == text
-    assert run(prog.steps, make_ctx()) == (("gain", (("egg", 1),)), ("perform", "kings_road", ()), ("score", 3))
+    assert run(prog.steps, make_ctx()) == (S.Gain((("egg", 1),)), S.Perform("kings_road", ()), S.Score(3))
 
 
 def test_trigger_compiles_every_part(symbols):
     text = ("score 1; on action_performed(upgrade) if event.action == upgrade while position(kings_road) == 2 "
             "once per turn from next turn: { score 2; choose { gain 1 gold | gain 1 stone } }")
     prog = program(symbols, text)
-    assert run(prog.steps, make_ctx()) == (("score", 1),)
+    assert run(prog.steps, make_ctx()) == (S.Score(1),)
     (t,) = prog.triggers
     assert isinstance(t, Trigger)
     assert (t.event, t.arg, t.once_per, t.from_next) == ("action_performed", "upgrade", "turn", "turn")
@@ -435,13 +443,13 @@ def test_trigger_compiles_every_part(symbols):
     assert [c(ctx, None) for c in t.conditions] == [True]
     assert [w(ctx, None) for w in t.while_] == [True]
     assert [w(make_ctx(queries={("position", "kings_road"): 1}), None) for w in t.while_] == [False]
-    assert run(t.body, ctx) == (("score", 2), ("choose", ((("gain", (("gold", 1),)),), (("gain", (("stone", 1),)),))))
+    assert run(t.body, ctx) == (S.Score(2), S.Choose(((S.Gain((("gold", 1),)),), (S.Gain((("stone", 1),)),))))
 
 
 def test_trigger_without_options(symbols):
     (t,) = program(symbols, "on action_tile_scored: score position(university)").triggers
     assert (t.event, t.arg, t.conditions, t.while_, t.once_per, t.from_next) == ("action_tile_scored", None, (), (), None, None)
-    assert run(t.body, make_ctx(queries={("position", "university"): 8})) == (("score", 8),)
+    assert run(t.body, make_ctx(queries={("position", "university"): 8})) == (S.Score(8),)
 
 
 def test_amounts_compile(symbols):
@@ -467,9 +475,9 @@ def _program_of(ruleset, record, field="effect"):
 def test_pipeline_compiles_content_programs(ruleset):
     prog = _program_of(ruleset, "t3_royal_procession")
     assert isinstance(prog, Program)
-    assert run(prog.steps, make_ctx()) == (("gain", (("egg", 1),)), ("if", True, (("perform", "kings_road", ()),), None))
+    assert run(prog.steps, make_ctx()) == (S.Gain((("egg", 1),)), S.If(True, (S.Perform("kings_road", ()),), None))
     on_v = make_ctx(queries={("position", "kings_road"): 5})  # OPEN-33: the road part is skipped from V
-    assert run(prog.steps, on_v) == (("gain", (("egg", 1),)), ("if", False, (("perform", "kings_road", ()),), None))
+    assert run(prog.steps, on_v) == (S.Gain((("egg", 1),)), S.If(False, (S.Perform("kings_road", ()),), None))
 
 
 def test_pipeline_keeps_event_constants(ruleset):

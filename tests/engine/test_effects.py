@@ -5,8 +5,11 @@ Each test builds a small state by hand (setup is the engine's job) and runs real
 
 import pytest
 
+from interpreter.dsl import steps as S
 from interpreter.runtime.mechanisms import natives as mechanisms
-from interpreter.runtime.machine import Machine, View, build_tables
+from interpreter.runtime.machine import Machine
+from interpreter.runtime.tables import build_tables
+from interpreter.runtime.view import View
 from interpreter.errors import RulesError
 from interpreter.content.ruleset import load_ruleset
 from interpreter.runtime.state import GameState, PlayerState
@@ -247,9 +250,9 @@ def test_view_reads_values_and_counts(tables):
     p.owned["upgrade"] = ["upgrade_i_01", "upgrade_ii_01"]
     v = View(tables, s, 0)
     assert v.query("value", "gold_mine") == 8
-    assert tables.programs["bridge/br5_upgrades/scoring"].steps[0][1](v, None) == 6  # 3 per upgrade
+    assert tables.programs["bridge/br5_upgrades/scoring"].steps[0].points(v, None) == 6  # 3 per upgrade
     later = tables.programs["kings_road/spaces/3/effects/kr_iii_main/effect"].steps[0]
-    assert later[0] == "later" and later[1][0][1](v, None) == 3  # Era I only
+    assert isinstance(later, S.Later) and later.body[0].points(v, None) == 3  # Era I only
     assert v.table("eggs", 7) == 10 and v.table("walls", 3) == 4
 
 

@@ -20,6 +20,7 @@ from interpreter.runtime.mechanisms import hex_area as A
 from interpreter.runtime.mechanisms import hex_map as C
 from interpreter.runtime.mechanisms import market_rows as rows
 from interpreter.content.bounds import STEP_BUDGET, runaway
+from interpreter.dsl import steps as S
 from interpreter.dsl.printer import to_text
 from interpreter.errors import RulesError
 from interpreter.runtime.state import Decision, Frame, GameState
@@ -81,22 +82,23 @@ def _mods(m, state, frame, mods) -> dict:
         return out
     view = m._view(state, frame)
     for mod in mods:
-        if mod[0] == "free":
+        kind = type(mod)
+        if kind is S.Free:
             out["free"] = True
-        elif mod[0] == "discount":
+        elif kind is S.Discount:
             d = out.setdefault("discount", {})
-            for r, fn in mod[1]:
+            for r, fn in mod.amounts:
                 d[r] = d.get(r, 0) + fn(view, None)
-        elif mod[0] == "with":
-            out.setdefault("with", []).append(mod[1])
+        elif kind is S.With:
+            out.setdefault("with", []).append(mod.permit)
     return out
 
 
 # --------------------------------------------------------------------------- statements
 
-def op_perform(m, state, frame, step) -> None:
-    _, action, mods = step
-    ctx = _mods(m, state, frame, mods)
+def op_perform(m, state, frame, step: S.Perform) -> None:
+    action = step.action
+    ctx = _mods(m, state, frame, step.modifiers)
     if action is None:  # `perform any`: the player chooses the action
         state.frames.append(Frame(PERFORM, [], 0, frame.player, frame.source, None,
                                   {"action": None, "main": False, **ctx, "phase": "choose"}))
@@ -109,14 +111,14 @@ def start_performance(player: int, action: str, main: bool, ctx: dict | None = N
                                                                       "phase": "start"})
 
 
-def op_build(m, state, frame, step) -> None:
+def op_build(m, state, frame, step: S.Build) -> None:
     state.frames.append(_build_frame(m, state, frame, step))
 
 
-def _build_frame(m, state, frame, step) -> Frame:
-    _, kind, mods = step
+def _build_frame(m, state, frame, step: S.Build) -> Frame:
+    kind = step.kind
     ctx = frame.event if frame.event and "action" in frame.event else {}  # the performance this build is part of
-    extra = _mods(m, state, frame, mods)
+    extra = _mods(m, state, frame, step.modifiers)
     discount = dict(ctx.get("discount") or {})
     for r, n in extra.get("discount", {}).items():
         discount[r] = discount.get(r, 0) + n
@@ -125,19 +127,19 @@ def _build_frame(m, state, frame, step) -> Frame:
                   "with": list(ctx.get("with", [])) + extra.get("with", []), "phase": "pick"})
 
 
-def op_move(m, state, frame, step) -> None:
-    _, grid, direction, steps_fn, mods = step
+def op_move(m, state, frame, step: S.Move) -> None:
+    grid, direction, steps_fn = step.grid, step.direction, step.steps
     n = steps_fn(m._view(state, frame), None) if steps_fn else 1
     if n > STEP_BUDGET:  # a count read from the game: more moves than one action may run (bounds.py)
         raise runaway(state, m.tables.spans)
-    ctx = _mods(m, state, frame, mods)
+    ctx = _mods(m, state, frame, step.modifiers)
     for _ in range(n):
         state.frames.append(Frame(MOVE, [], 0, frame.player, frame.source, None, {"grid": grid, "dir": direction, **ctx}))
 
 
-def op_place(m, state, frame, step) -> None:
+def op_place(m, state, frame, step: S.Place) -> None:
     """`place PIECE on this`: a free piece of the player goes on the record (a claim, R-BUILD-6)."""
-    _, piece, _target = step
+    piece = step.piece
     player = state.player(frame.player)
     if not frame.this or player.pieces_free.get(piece, 0) <= 0:
         return  # without a free piece the tile is still built, with no claim
@@ -149,7 +151,7 @@ def op_place(m, state, frame, step) -> None:
     state.table["city"] = {**city, site: {**city[site], "piece": [piece, frame.player]}}
 
 
-def op_later(m, state, frame, step) -> None:
+def op_later(m, state, frame, step: S.Later) -> None:
     """`later: X` — the active player resolves X at any moment of this turn (R-TIME-1); at once otherwise."""
     addr = frame.addr + [frame.pc - 1, 0]
     entry = {"key": frame.key, "addr": addr, "trigger": frame.trigger, "player": frame.player, "source": frame.source,
@@ -292,7 +294,7 @@ def _bonus_grants(m, state, permit) -> bool:
     if not key or info.get("bonus_used"):
         return False
     steps = m.tables.programs[key].steps
-    return bool(steps) and steps[0][0] == "grant" and steps[0][1] == permit
+    return bool(steps) and type(steps[0]) is S.Grant and steps[0].permit == permit
 
 
 def pick_options(m, state, frame) -> list[str]:
@@ -548,7 +550,7 @@ def _move_plan(m, state, seat, grid_id, word, ctx) -> tuple[str, tuple[int, int]
     return direction, (nrow, ncol), cost
 
 
-STARTS_THAT_CAN_FAIL = frozenset({"move", "pay", "advance", "build"})  # the first statements cannot_start judges
+STARTS_THAT_CAN_FAIL = frozenset({S.Move, S.Pay, S.Advance, S.Build})  # the first statements cannot_start judges
 
 
 def cannot_start(m, state, seat, key, event: dict | None = None) -> bool:
@@ -559,24 +561,24 @@ def cannot_start(m, state, seat, key, event: dict | None = None) -> bool:
     if not steps:
         return False
     step = steps[0]
-    op = step[0]
-    if op == "move" and step[3] is None:
-        grid = m.layout.grids[step[1]]
-        if step[2] == "up" and not step[4] and grid.up_cost:  # the move's own price, before its square is found
+    kind = type(step)
+    if kind is S.Move and step.steps is None:
+        grid = m.layout.grids[step.grid]
+        if step.direction == "up" and not step.modifiers and grid.up_cost:  # the move's own price, before its square is found
             price = m.constant(m.tables.programs[grid.up_cost])
             holdings = state.players[seat].holdings
             if price is not None:
                 for r, n in price:
                     if holdings.get(r, 0) < n:
                         return True
-        mods = _mods(m, state, Frame(key, [], 0, seat, "", None, event), step[4]) if step[4] else {}
-        direction, target, cost = _move_plan(m, state, seat, step[1], step[2], mods)
+        mods = _mods(m, state, Frame(key, [], 0, seat, "", None, event), step.modifiers) if step.modifiers else {}
+        direction, target, cost = _move_plan(m, state, seat, step.grid, step.direction, mods)
         return direction == "up" and (target is None or not can_afford(state.players[seat], cost))
-    if op == "pay":
-        return not m._can_pay(m._view(state, Frame(key, [], 0, seat, "", None, event)), step[1])
-    if op == "advance" and step[2] is None:
-        return not m.can_advance(state, seat, step[1])
-    if op == "build":
+    if kind is S.Pay:
+        return not m._can_pay(m._view(state, Frame(key, [], 0, seat, "", None, event)), step.amounts)
+    if kind is S.Advance and step.times is None:
+        return not m.can_advance(state, seat, step.track)
+    if kind is S.Build:
         return not pick_options(m, state, _build_frame(m, state, Frame(key, [], 0, seat, "", None, event), step))
     return False
 

@@ -1,0 +1,305 @@
+"""Compiled statements: one small frozen class per statement kind of the DSL, and the registry of kinds.
+
+``compile.py`` turns each AST statement into one of these; the effect machine (runtime/machine.py and
+runtime/executors.py), the static pass (runtime/fallible.py) and the board mechanisms read them by
+attribute. Expressions and conditions inside are compiled closures ``f(ctx, rec)``; amounts are
+``((resource, fn), ...)``, one entry per resource; a block is a tuple of steps. Everything is
+immutable: a program is compiled once per ruleset and shared by every game.
+
+``STATEMENTS`` lists every kind once, by its name (``op``). Each class names the AST node it is
+compiled from (``node``), so one list tells compile, the machine, the static pass, the cycle check
+(content/bounds.py), the printer and the English renderer which kinds exist; tests/dsl/test_steps.py
+checks that each of them handles every kind.
+
+``blocks()`` gives a step's sub-blocks in the order a frame's address counts them (see
+``runtime.machine.block_at``): e.g. an ``If`` has its ``then`` block (0) and its ``otherwise``
+block (1, empty when there is none).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar
+
+from interpreter.dsl import ast as A
+
+Fn = Callable[[Any, Any], Any]  # a compiled expression or condition: f(ctx, record)
+Amounts = tuple  # ((resource, Fn), ...), each resource once
+Steps = tuple  # a block: (Step, ...)
+
+
+class Step:
+    """A compiled statement. ``op``: the kind's name; ``node``: the AST class it is compiled from."""
+
+    __slots__ = ()
+    op: ClassVar[str]
+    node: ClassVar[type]
+
+    def blocks(self) -> tuple:
+        """The sub-blocks, in address order (none for a simple statement)."""
+        return ()
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        """The AST statements the sub-blocks are compiled from, in the same order (None: no block)."""
+        return ()
+
+
+_step = dataclass(frozen=True, slots=True)
+
+
+# --------------------------------------------------------------------------- modifiers (move, perform, build)
+
+
+@_step
+class Free:
+    """`free`: no price is paid."""
+
+    node: ClassVar[type] = A.Free
+
+
+@_step
+class Discount:
+    """`discount AMOUNTS`: the price less these amounts."""
+
+    amounts: Amounts
+    node: ClassVar[type] = A.Discount
+
+
+@_step
+class With:
+    """`with PERMIT`: the permit holds for this statement."""
+
+    permit: str
+    node: ClassVar[type] = A.With
+
+
+Modifier = Free | Discount | With
+MODIFIERS: tuple[type, ...] = (Free, Discount, With)
+
+# --------------------------------------------------------------------------- statements
+
+
+@_step
+class Gain(Step):
+    amounts: Amounts
+    op: ClassVar[str] = "gain"
+    node: ClassVar[type] = A.Gain
+
+
+@_step
+class Pay(Step):
+    amounts: Amounts
+    op: ClassVar[str] = "pay"
+    node: ClassVar[type] = A.Pay
+
+
+@_step
+class Score(Step):
+    points: Fn
+    op: ClassVar[str] = "score"
+    node: ClassVar[type] = A.Score
+
+
+@_step
+class Advance(Step):
+    track: str
+    times: Fn | None  # None: once
+    op: ClassVar[str] = "advance"
+    node: ClassVar[type] = A.Advance
+
+
+@_step
+class Produce(Step):
+    track: str
+    op: ClassVar[str] = "produce"
+    node: ClassVar[type] = A.Produce
+
+
+@_step
+class Move(Step):
+    grid: str
+    direction: str
+    steps: Fn | None  # None: one square
+    modifiers: tuple[Modifier, ...]
+    op: ClassVar[str] = "move"
+    node: ClassVar[type] = A.Move
+
+
+@_step
+class Perform(Step):
+    action: str | None  # None: any action, the player chooses
+    modifiers: tuple[Modifier, ...]
+    op: ClassVar[str] = "perform"
+    node: ClassVar[type] = A.Perform
+
+
+@_step
+class Build(Step):
+    kind: str
+    modifiers: tuple[Modifier, ...]
+    op: ClassVar[str] = "build"
+    node: ClassVar[type] = A.Build
+
+
+@_step
+class Block(Step):
+    body: Steps
+    op: ClassVar[str] = "block"
+    node: ClassVar[type] = A.Block
+
+    def blocks(self) -> tuple:
+        return (self.body,)
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node,)
+
+
+@_step
+class Choose(Step):
+    options: tuple[Steps, ...]
+    op: ClassVar[str] = "choose"
+    node: ClassVar[type] = A.Choose
+
+    def blocks(self) -> tuple:
+        return self.options
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return node.options
+
+
+@_step
+class May(Step):
+    body: Steps
+    op: ClassVar[str] = "may"
+    node: ClassVar[type] = A.May
+
+    def blocks(self) -> tuple:
+        return (self.body,)
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node.body,)
+
+
+@_step
+class MayPay(Step):
+    cost: Amounts
+    body: Steps
+    op: ClassVar[str] = "may_pay"
+    node: ClassVar[type] = A.MayPay
+
+    def blocks(self) -> tuple:
+        return (self.body,)
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node.body,)
+
+
+@_step
+class If(Step):
+    cond: Fn
+    then: Steps
+    otherwise: Steps | None
+    op: ClassVar[str] = "if"
+    node: ClassVar[type] = A.If
+
+    def blocks(self) -> tuple:
+        return (self.then, self.otherwise or ())
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node.then, node.otherwise)
+
+
+@_step
+class Repeat(Step):
+    times: Fn | None  # None: any number of times (the body is one optional statement)
+    body: Steps
+    op: ClassVar[str] = "repeat"
+    node: ClassVar[type] = A.Repeat
+
+    def blocks(self) -> tuple:
+        return (self.body,)
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node.body,)
+
+
+@_step
+class Grant(Step):
+    permit: str
+    unused: Steps | None  # runs at the end of the turn when the permit was not used
+    op: ClassVar[str] = "grant"
+    node: ClassVar[type] = A.Grant
+
+    def blocks(self) -> tuple:
+        return (self.unused or (),)
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node.unused,)
+
+
+@_step
+class Later(Step):
+    body: Steps
+    op: ClassVar[str] = "later"
+    node: ClassVar[type] = A.Later
+
+    def blocks(self) -> tuple:
+        return (self.body,)
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node.body,)
+
+
+@_step
+class Draw(Step):
+    count: Fn | None  # None: the whole stack
+    stack: str
+    keep: Fn
+    to: str | None  # a track the kept records lie on, else they are owned
+    op: ClassVar[str] = "draw"
+    node: ClassVar[type] = A.Draw
+
+
+@_step
+class Use(Step):
+    fields: tuple[str, ...]
+    quant: str  # any | each | all
+    kind: str
+    where: Fn | None
+    op: ClassVar[str] = "use"
+    node: ClassVar[type] = A.Use
+
+
+@_step
+class Place(Step):
+    piece: str
+    target: tuple[str, ...]  # the parts after `this`
+    op: ClassVar[str] = "place"
+    node: ClassVar[type] = A.Place
+
+
+# --------------------------------------------------------------------------- the registry
+
+STATEMENTS: dict[str, type[Step]] = {k.op: k for k in (
+    Gain, Pay, Score, Advance, Produce, Move, Perform, Build, Block, Choose, May, MayPay, If, Repeat, Grant, Later,
+    Draw, Use, Place,
+)}
+OF_NODE: dict[type, type[Step]] = {k.node: k for k in STATEMENTS.values()}  # AST class -> step class
+OPTIONAL: tuple[type[Step], ...] = (May, MayPay)  # declining finishes them; an open `repeat` repeats one of these
+
+
+def walk(steps: Steps):
+    """Every step of a block, nested ones included (a step before the steps of its blocks)."""
+    for step in steps:
+        yield step
+        for block in step.blocks():
+            yield from walk(block)

@@ -1,0 +1,102 @@
+"""The view compiled expressions read: the game for one player and frame (dsl/compile.py's ReadContext)."""
+
+from __future__ import annotations
+
+from interpreter.errors import RulesError
+from interpreter.runtime.state import Frame, GameState, PlayerState
+from interpreter.runtime.tables import MISSING as _MISSING
+from interpreter.runtime.tables import Tables
+
+_NO_ENTRY: dict = {}  # read only
+
+
+class View:
+    """The ReadContext compiled expressions evaluate against, for one player and frame."""
+
+    __slots__ = ("t", "s", "i", "f")
+
+    def __init__(self, tables: Tables, state: GameState, player: int, frame: Frame | None = None):
+        self.t, self.s, self.i, self.f = tables, state, player, frame
+
+    @property
+    def p(self) -> PlayerState:
+        # read through the state each time: a write elsewhere may have replaced a shared player by its copy
+        return self.s.players[self.i]
+
+    def holding(self, resource: str) -> int:
+        return self.p.holdings.get(resource, 0)
+
+    def group_total(self, group: str) -> int:
+        return sum(self.holding(r) for r in self.t.groups.get(group, ()))
+
+    def query(self, fn: str, name: str) -> int:
+        if fn == "position":
+            return self.p.tracks.get(name, 0)
+        if fn == "value":
+            return self.t.tracks[name].values.get(self.p.tracks.get(name, 0), 0)
+        if fn == "free":
+            return self.p.pieces_free.get(name, 0)
+        grid = self.t.grids.get(name)
+        if grid is not None:
+            row, col = self.p.grids.get(name, grid.start)
+            return {"row": row, "column": col, "row_value": grid.row_values[row - 1],
+                    "column_value": grid.columns[col - 1]}[fn]
+        raise RulesError(f"{fn}({name}) is not known to the machine")
+
+    def table(self, table: str, n: int) -> int:
+        return max((pts for lo, pts in self.t.tables[table] if lo <= n), default=0)
+
+    def count(self, quant, kind, pred) -> int:
+        players = self.s.players if quant == "all" else [self.p]
+        ids = [rid for pl in players for rid in pl.owned.get(kind, ())]
+        if quant == "all":  # neutral tiles on the shared map count too (OPEN-46)
+            ids += [e["tile"] for e in self.s.table.get("city", {}).values()
+                    if e.get("owner") is None and self.t.kind_of.get(e["tile"]) == kind]
+        return sum(1 for rid in ids if pred is None or pred(self, (kind, rid)))
+
+    def attribute(self, record, name: str):
+        if record is None:
+            return None
+        kind, rid = record
+        if name == "owned":
+            return rid in self.p.owned.get(kind, ())
+        if name in ("covered", "claimed", "resolved"):
+            return self._runtime(kind, rid, name)
+        if name == self.t.layout.area_kind and self.t.layout.city is not None:
+            # a placed tile's attribute named after the map's area kind: the area its site belongs to
+            site = self.s.table.get("where", {}).get(rid)
+            area = self.t.layout.city.plaza_of.get(site) if site is not None else None
+            if area is not None and self.t.attr(self.t.records.get((kind, rid)), name, _MISSING) is _MISSING:
+                return area
+        model = self.t.records.get((kind, rid))
+        if model is None:
+            return None
+        value = self.t.attr(model, name, _MISSING)
+        if value is not _MISSING:
+            return value
+        return name in self.t.attr(model, "icons", ())
+
+    def _runtime(self, kind: str, rid: str, name: str) -> bool:
+        if name == "covered":
+            return any(rid == tile for stack in self.p.area.values() for tile, _ in stack[:-1])
+        hexes = self.t.holders(self.s.table.get("plazas", _NO_ENTRY)).get(rid) or [rid]
+        if name == "resolved":
+            resolved = self.s.table.get("resolved", ())
+            return any(h in resolved for h in hexes)
+        city, cmap = self.s.table.get("city", {}), self.t.layout.city
+        if cmap is None:
+            return False
+        seat = self.p.seat
+        for h in hexes:
+            for site in cmap.sites_of.get(h, ()):
+                piece = city.get(site, _NO_ENTRY).get("piece")
+                if piece and piece[1] == seat:
+                    return True
+        return False
+
+    def this(self):
+        return tuple(self.f.this) if self.f and self.f.this else None
+
+    def event_param(self, name: str):
+        return (self.f.event or {}).get(name) if self.f else None
+
