@@ -16,7 +16,7 @@ from interpreter.errors import ErrorBag
 from interpreter.content.model import KINDS
 from interpreter.content.model.kinds import COMMON_FIELDS, DSL_TYPES, FIELD_TYPES, OPTIONS, FieldDecl, FieldSpec, KindDecl, KindTable, annotation, build_kinds
 from interpreter.content.pack import PackSource, kind_of
-from interpreter.content.schema import check_document
+from interpreter.content.schema import check_document, node_key
 from interpreter.content.source import Document, walk
 
 DECLARATIONS = "record_kinds"
@@ -47,9 +47,10 @@ class _Checker:
     def __init__(self, decls, errors: ErrorBag):
         self.decls, self.errors = decls, errors
 
-    def err(self, doc: Document, path: tuple, code: str, message: str) -> None:
+    def err(self, doc: Document, path: tuple, code: str, message: str, at_key: bool = False) -> None:
         node, _ = walk(doc.root, path)
-        self.errors.add(code, message, node.span)
+        key = node_key(doc.root, path) if at_key else None
+        self.errors.add(code, message, (key or node).span)
 
     def run(self) -> None:
         seen: dict[str, KindDecl] = {}
@@ -74,15 +75,15 @@ class _Checker:
                 path = at + ("fields", name)
                 if name in COMMON_FIELDS:
                     self.err(doc, path, "E212", f"'{name}' is a field of every record already "
-                             f"({', '.join(COMMON_FIELDS)}); declare only the kind's own fields")
+                             f"({', '.join(COMMON_FIELDS)}); declare only the kind's own fields", at_key=True)
                 elif name in inherited:
-                    self.err(doc, path, "E212", f"'{name}' is a field of '{k.extends}' already, which '{k.id}' extends")
+                    self.err(doc, path, "E212", f"'{name}' is a field of '{k.extends}' already, which '{k.id}' extends", at_key=True)
                 self._field(doc, path, spec, ids)
                 own.add(name)
             for name, spec in k.file_fields.items():
                 path = at + ("file_fields", name)
                 if name in ("kind", k.list):
-                    self.err(doc, path, "E212", f"'{name}' is a field of every {k.file} file already")
+                    self.err(doc, path, "E212", f"'{name}' is a field of every {k.file} file already", at_key=True)
                 self._field(doc, path, spec, ids)
             fields_of[k.id] = inherited | own
 
