@@ -38,7 +38,8 @@ from interpreter.dsl.printer import to_text
 from interpreter.dsl.resolve import BOOL, DIRECTIONS, FUNCTION_DOCS, FUNCTIONS, NUMBER, PERIODS, RUNTIME_ATTRIBUTES, Scope, resolve
 from interpreter.errors import CODES
 from interpreter.authoring.guide_examples import DIRECTION_DOCS, DSL_GROUPS, PERIOD_DOCS, QUANTIFIER_DOCS, RUNTIME_DOCS
-from interpreter.content.model import KINDS, LIST_KINDS, RECORD_KINDS
+from interpreter.content.model import KindTable
+from interpreter.authoring.declared_kinds import render_declared_kinds
 from interpreter.content.model.base import ID_PATTERN, Dsl
 
 BEGIN = "<!-- BEGIN GENERATED: {} -->"
@@ -137,7 +138,7 @@ def render_sections(rs) -> dict[str, str]:
     """Every generated section's Markdown, from a loaded Ruleset (pure)."""
     ex = _Examples(rs)
     out = {
-        "kinds": render_kinds(),
+        "kinds": render_kinds(rs.kinds),
         "dsl": render_dsl(ex),
         "dsl-tables": render_dsl_tables(rs, ex),
         "events": render_events(rs),
@@ -350,9 +351,10 @@ def _field_rows(model: type[BaseModel]) -> list[tuple[str, ...]]:
     ]
 
 
-def render_kinds() -> str:
-    records_of = {rk.file_kind: rk for rk in RECORD_KINDS.values()}
-    parts = [
+def render_kinds(kinds: KindTable) -> str:
+    records_of = {rk.file_kind: rk for rk in kinds.records.values()}
+    KINDS = kinds.files
+    parts = [render_declared_kinds(), "",
         "Every content file starts with `kind:`, which selects one of the kinds below. A kind marked "
         "*one per pack* appears in one file of a pack; a *record* kind may be split over several files "
         "(their records are concatenated) and its records can be counted and used in effects by the "
@@ -361,7 +363,7 @@ def render_kinds() -> str:
         "that grammar rule (see the DSL reference).",
         "",
         _table(("Kind", "Files", "What it holds"), [
-            (f"[`{k}`](#{k})", "records, one or more files" if k in LIST_KINDS else ("overlay file" if k == "overlay" else "one per pack"),
+            (f"[`{k}`](#{k})", "records, one or more files" if k in kinds.list_kinds else ("overlay file" if k == "overlay" else "one per pack"),
              _class_doc(KINDS[k]).split("\n\n")[0])
             for k in sorted(KINDS)
         ]),
@@ -374,8 +376,9 @@ def render_kinds() -> str:
             parts += [doc, ""]
         rk = records_of.get(kind)
         if rk is not None:
-            parts += [f"Records: the `{rk.field}` list; several files of this kind may be included. "
-                      f"In effects these records are the kind `{rk.name}` (e.g. `count({rk.name})`).", ""]
+            several = "; several files of this kind may be included" if kind in kinds.list_kinds else ""
+            parts += [f"Records: the `{rk.field}` list{several}. In effects these records are the kind "
+                      f"`{rk.name}` (e.g. `count({rk.name})`), declared by the pack: {rk.decl.doc}", ""]
         elif kind == "overlay":
             parts += ["Not included by a pack: pass it with `--variant` (see *Variants and house rules*).", ""]
         else:
@@ -587,8 +590,8 @@ def render_dsl_tables(rs, ex: _Examples) -> str:
               "the pack declares (yes when the tile carries the icon) and from the pack's `tile_kinds`; `build` "
               "works on the kinds the pack declares under `tile_kinds`.", ""]
     rows = []
-    for name in sorted(RECORD_KINDS):
-        rk = RECORD_KINDS[name]
+    for name in sorted(rs.record_kinds):
+        rk = rs.record_kinds[name]
         sig = rs.symbols.kinds.get(name)
         if sig is None:
             continue

@@ -79,6 +79,7 @@ class RecordKindsFile(Model):
     """The record kinds a pack declares: what each kind's records hold, and which file holds them."""
 
     kind: Literal["record_kinds"]
+    """The content kind of the file: `record_kinds`."""
     kinds: list[KindDecl] = Field(min_length=1)
     """The pack's record kinds, in order."""
 
