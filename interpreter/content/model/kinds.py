@@ -207,14 +207,14 @@ def _fields_of(decl: KindDecl, by_id: dict[str, KindDecl]) -> list[tuple[str, Fi
     return out + list(decl.fields.items())
 
 
-_CACHE: dict[str, KindTable] = {}
+_CACHE: dict[str, KindTable] = {}  # the declarations (and the built-in kinds) -> their table
 
 
 def build_kinds(builtin: dict[str, type[ContentFile]], decls: list[KindDecl]) -> KindTable:
     """The kind table of a pack from its (checked) declarations; built once per distinct declaration."""
-    key = json.dumps([d.model_dump(exclude_unset=True) for d in decls], sort_keys=True, default=str)
+    key = json.dumps([id(builtin), *(d.model_dump(exclude_unset=True) for d in decls)], sort_keys=True, default=str)
     found = _CACHE.get(key)
-    if found is not None and all(found.files.get(k) is v for k, v in builtin.items()):
+    if found is not None:
         return found
     by_id = {d.id: d for d in decls}
     records: dict[str, RecordKind] = {}
