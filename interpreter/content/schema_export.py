@@ -124,7 +124,7 @@ def editor_patterns(content: Path, schemas: str = "schemas") -> dict[str, list[s
     """`yaml.schemas` for VS Code: each schema file and the content files it applies to.
 
     Patterns are relative to the repository root: a pack's own files by name
-    (`content/praga/walls.yaml`, each pack has its schemas), and a folder whose files are all of
+    (`content/<pack>/walls.yaml`, each pack has its schemas), and a folder whose files are all of
     one kind (the variants, all overlays) by a wildcard. A file without a readable `kind:` is left out.
     """
     from interpreter.errors import ErrorBag
