@@ -407,7 +407,7 @@ def test_schema_check_fails_on_an_altered_schema(tmp_path):
     copy = tmp_path / "schemas"
     shutil.copytree(ROOT / "schemas", copy)
     assert cli("schema", "--out", str(copy), "--check").returncode == 0
-    target = copy / "walls.schema.json"
+    target = copy / "praga" / "walls.schema.json"
     data = json.loads(target.read_text(encoding="utf-8"))
     data["title"] += " (edited by hand)"
     target.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")

@@ -16,7 +16,6 @@ from interpreter.errors import CODES
 from interpreter.authoring.guide import (
     BEGIN, END, FENCE_STARTS, SECTIONS, GuideError, dsl_blocks, generated, keywords, model_tree, splice, update_guide,
 )
-from interpreter.content.model import KINDS
 from interpreter.content.ruleset import load_ruleset, run_pipeline
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,11 +67,23 @@ def _kind_part(text: str, kind: str) -> str:
 
 
 def test_every_kind_and_every_field_is_documented(text):
-    for kind, model in KINDS.items():
+    for kind, model in load_ruleset(ROOT / "content" / "praga").kinds.files.items():
         part = _kind_part(text, kind)
         for m, _paths in model_tree(model):
             for name in m.model_fields:
                 assert re.search(rf"^\| `{name}` \|", part, re.MULTILINE), f"{kind}: {m.__name__}.{name} is missing"
+
+
+def test_every_declared_field_is_documented_by_its_doc(text):
+    """A declared kind's fields are documented by the `doc:` of their declaration (required there)."""
+    rs = load_ruleset(ROOT / "content" / "praga")
+    assert rs.record_kinds
+    for name, rk in rs.record_kinds.items():
+        part = _kind_part(text, rk.file_kind)
+        assert rk.decl.doc in part, name
+        for field, spec in [*rk.fields, *rk.decl.file_fields.items()]:
+            row = re.search(rf"^\| `{field}` \|.*\|$", part, re.MULTILINE)
+            assert row and spec.doc.strip() in row.group(0).replace("\\|", "|"), f"{name}.{field}"
 
 
 def test_every_field_has_a_description(text):

@@ -18,7 +18,7 @@ def test_wheel_carries_the_data_and_validates_from_anywhere(tmp_path):
     assert "interpreter/dsl/effect.lark" in names
     assert "interpreter/_bundled/content/praga/pack.yaml" in names
     assert "interpreter/_bundled/content/praga/variants/crane_b.yaml" in names
-    assert "interpreter/_bundled/schemas/walls.schema.json" in names
+    assert "interpreter/_bundled/schemas/praga/walls.schema.json" in names
 
     site = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(site), str(wheel)],

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.content.model import KINDS
-from interpreter.content.schema_export import DIALECT, check_schemas, render
+from interpreter.content.schema_export import DIALECT, check_schemas, pack_kinds, render
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = sorted((ROOT / "content").rglob("*.yaml"))
 HEADER = re.compile(r"^# yaml-language-server: \$schema=(\S+)$")
+PRAGA = pack_kinds(ROOT / "content")["praga"]
+SCHEMAS = ROOT / "schemas" / "praga"
 
 
 def test_committed_schemas_match_the_models():
@@ -22,8 +23,8 @@ def test_committed_schemas_match_the_models():
 
 
 def test_one_draft_2020_12_schema_per_kind():
-    for kind in KINDS:
-        schema = json.loads(render(kind))
+    for kind in PRAGA.files:
+        schema = json.loads(render(kind, PRAGA))
         assert schema["$schema"] == DIALECT
         assert schema["properties"]["kind"]["const"] == kind
         assert schema["additionalProperties"] is False
@@ -31,9 +32,10 @@ def test_one_draft_2020_12_schema_per_kind():
 
 def test_check_reports_a_stale_schema(tmp_path):
     shutil.copytree(ROOT / "schemas", tmp_path / "schemas")
-    target = tmp_path / "schemas" / "walls.schema.json"
+    target = tmp_path / "schemas" / "praga" / "walls.schema.json"
     target.write_text(target.read_text().replace('"additionalProperties": false', '"additionalProperties": true', 1))
-    assert check_schemas(tmp_path / "schemas") == ["walls.schema.json"]
+    (tmp_path / "schemas" / "old.schema.json").write_text("{}")
+    assert check_schemas(tmp_path / "schemas") == ["praga/walls.schema.json", "old.schema.json"]
 
 
 def _schema_of(path: Path) -> Path:
@@ -47,7 +49,8 @@ def _schema_of(path: Path) -> Path:
 def test_every_content_file_names_the_schema_of_its_kind(path):
     schema = _schema_of(path)
     kind = re.search(r"^kind: (\w+)", path.read_text(encoding="utf-8"), re.M).group(1)
-    assert schema == (ROOT / "schemas" / f"{kind}.schema.json").resolve()
+    pack = path.relative_to(ROOT / "content").parts[0]
+    assert schema == (ROOT / "schemas" / pack / f"{kind}.schema.json").resolve()
 
 
 def test_check_jsonschema_accepts_the_content():
@@ -64,7 +67,7 @@ def test_check_jsonschema_rejects_a_broken_file(tmp_path):
     bad = tmp_path / "walls.yaml"
     bad.write_text("kind: walls\ntiles:\n  - {id: Wall, era: one, cost: 2 stone}\n")
     exe = Path(sys.executable).with_name("check-jsonschema")
-    result = subprocess.run([str(exe), "--schemafile", str(ROOT / "schemas" / "walls.schema.json"), str(bad)],
+    result = subprocess.run([str(exe), "--schemafile", str(SCHEMAS / "walls.schema.json"), str(bad)],
                             capture_output=True, text=True)
     assert result.returncode == 1
     assert "era" in result.stdout + result.stderr
@@ -79,9 +82,10 @@ def _check_jsonschema(schema: Path, *files: Path) -> subprocess.CompletedProcess
 
 
 def test_the_overlay_schema_refers_to_the_record_schema_of_every_editable_list():
-    from interpreter.content.overlay import RECORD_LISTS
+    from interpreter.content.overlay import record_lists
 
-    overlay = json.loads((ROOT / "schemas" / "overlay.schema.json").read_text(encoding="utf-8"))
+    RECORD_LISTS = record_lists(PRAGA)
+    overlay = json.loads((SCHEMAS / "overlay.schema.json").read_text(encoding="utf-8"))
     props = overlay["properties"]
     for op in ("add", "replace", "remove"):
         assert set(props[op]["properties"]) == set(RECORD_LISTS) and props[op]["additionalProperties"] is False
@@ -92,7 +96,7 @@ def test_the_overlay_schema_refers_to_the_record_schema_of_every_editable_list()
         assert add["else"]["allOf"][1]["properties"]["records"]["items"]["$ref"] == replace
         target, pointer = replace.split("#")
         assert target == f"{kind}.schema.json"
-        of_kind = json.loads((ROOT / "schemas" / target).read_text(encoding="utf-8"))
+        of_kind = json.loads((SCHEMAS / target).read_text(encoding="utf-8"))
         # the very definition the kind's own file uses for that list
         assert of_kind["properties"][field]["items"] == {"$ref": "#" + pointer}
         assert pointer.split("/")[-1] in of_kind["$defs"]
@@ -121,7 +125,7 @@ remove:
 
 
 def test_check_jsonschema_checks_the_records_of_an_overlay(tmp_path):
-    schema = ROOT / "schemas" / "overlay.schema.json"
+    schema = SCHEMAS / "overlay.schema.json"
     good = tmp_path / "good.yaml"
     good.write_text(GOOD_OVERLAY, encoding="utf-8")
     variants = sorted((ROOT / "content" / "praga" / "variants").glob("*.yaml"))

@@ -116,7 +116,7 @@ def render_sections(rs) -> dict[str, str]:
     """Every generated section's Markdown, from a loaded Ruleset (pure)."""
     ex = Examples(rs)
     out = {
-        "kinds": render_kinds(),
+        "kinds": render_kinds(rs.kinds),
         "dsl": render_dsl(ex),
         "dsl-tables": render_dsl_tables(rs, ex),
         "events": render_events(rs),

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from interpreter.authoring.guide_examples import DIRECTION_DOCS, DSL_GROUPS, PERIOD_DOCS, QUANTIFIER_DOCS, RUNTIME_DOCS
 from interpreter.authoring.guide_markdown import DSL_WORDS, GuideError, code, prose, table
-from interpreter.content.model import RECORD_KINDS
 from interpreter.dsl.english import to_english
 from interpreter.dsl.parse import DslSyntaxError, grammar_text, parse
 from interpreter.dsl.printer import to_text
@@ -215,8 +214,8 @@ def render_dsl_tables(rs, ex: Examples) -> str:
               "the pack declares (yes when the tile carries the icon) and from the pack's `tile_kinds`; `build` "
               "works on the kinds the pack declares under `tile_kinds`.", ""]
     rows = []
-    for name in sorted(RECORD_KINDS):
-        rk = RECORD_KINDS[name]
+    for name in sorted(rs.record_kinds):
+        rk = rs.record_kinds[name]
         sig = rs.symbols.kinds.get(name)
         if sig is None:
             continue

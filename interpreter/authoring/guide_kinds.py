@@ -15,7 +15,8 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from interpreter.authoring.guide_markdown import DSL_WORDS, code, table
-from interpreter.content.model import KINDS, LIST_KINDS, RECORD_KINDS
+from interpreter.authoring.declared_kinds import render_declared_kinds
+from interpreter.content.model import KindTable
 from interpreter.content.model.base import ID_PATTERN, Dsl
 
 
@@ -195,9 +196,10 @@ def _field_rows(model: type[BaseModel]) -> list[tuple[str, ...]]:
     ]
 
 
-def render_kinds() -> str:
-    records_of = {rk.file_kind: rk for rk in RECORD_KINDS.values()}
-    parts = [
+def render_kinds(kinds: KindTable) -> str:
+    records_of = {rk.file_kind: rk for rk in kinds.records.values()}
+    KINDS = kinds.files
+    parts = [render_declared_kinds(), "",
         "Every content file starts with `kind:`, which selects one of the kinds below. A kind marked "
         "*one per pack* appears in one file of a pack; a *record* kind may be split over several files "
         "(their records are concatenated) and its records can be counted and used in effects by the "
@@ -206,7 +208,7 @@ def render_kinds() -> str:
         "that grammar rule (see the DSL reference).",
         "",
         table(("Kind", "Files", "What it holds"), [
-            (f"[`{k}`](#{k})", "records, one or more files" if k in LIST_KINDS else ("overlay file" if k == "overlay" else "one per pack"),
+            (f"[`{k}`](#{k})", "records, one or more files" if k in kinds.list_kinds else ("overlay file" if k == "overlay" else "one per pack"),
              _class_doc(KINDS[k]).split("\n\n")[0])
             for k in sorted(KINDS)
         ]),
@@ -219,8 +221,9 @@ def render_kinds() -> str:
             parts += [doc, ""]
         rk = records_of.get(kind)
         if rk is not None:
-            parts += [f"Records: the `{rk.field}` list; several files of this kind may be included. "
-                      f"In effects these records are the kind `{rk.name}` (e.g. `count({rk.name})`).", ""]
+            several = "; several files of this kind may be included" if kind in kinds.list_kinds else ""
+            parts += [f"Records: the `{rk.field}` list{several}. In effects these records are the kind "
+                      f"`{rk.name}` (e.g. `count({rk.name})`), declared by the pack: {rk.decl.doc}", ""]
         elif kind == "overlay":
             parts += ["Not included by a pack: pass it with `--variant` (see *Variants and house rules*).", ""]
         else:

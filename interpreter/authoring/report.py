@@ -7,7 +7,6 @@ from collections import Counter, defaultdict
 from pydantic import BaseModel
 
 from interpreter.dsl.english import to_english
-from interpreter.content.model import RECORD_KINDS
 
 PROVENANCES = ("exact", "partial", "reconstructed")
 _SPLIT_BY = ("type", "zone")
@@ -27,7 +26,7 @@ def _provenanced(model: BaseModel, kind: str, path: tuple = ()):
 
 def summary(rs) -> dict:
     counts = {}
-    for name, rk in RECORD_KINDS.items():
+    for name, rk in rs.record_kinds.items():
         recs = rs.records(name)
         if not recs:
             continue
@@ -43,7 +42,7 @@ def summary(rs) -> dict:
     # the other lists of every file (crane positions, city hexes, road spaces, ...), split by
     # the first field that classifies their entries
     parts: dict[str, dict] = {}
-    record_fields = {(rk.file_kind, rk.field) for rk in RECORD_KINDS.values()}
+    record_fields = {(rk.file_kind, rk.field) for rk in rs.record_kinds.values()}
     for kind, models in rs.models.items():
         for m in models:
             for name in type(m).model_fields:

@@ -88,22 +88,20 @@ class _Graph:
     """Nodes: (program key, None) for a program's statements, (program key, i) for its i-th trigger's body.
     Edges: node -> node, with (the statement, how) for the message."""
 
-    def __init__(self, fields, models):
+    def __init__(self, fields, models, kinds):
         self.fields = {f.key: f for f in fields if f.start == "program"}
         self.edges: dict[tuple, dict[tuple, tuple]] = {}
-        self._index(models)
+        self._index(models, kinds)
 
-    def _index(self, models) -> None:
-        from interpreter.content.model import RECORD_KINDS
-
-        of_record = {(rk.file_kind, rk.field): rk.name for rk in RECORD_KINDS.values()}
+    def _index(self, models, kinds) -> None:
+        of_record = kinds.record_of()
         self.record_fields: dict[tuple[str, str], list[str]] = {}  # (record kind, field) -> program keys
         self.action_bonus: dict[str, list[str]] = {}  # action -> bonus programs of the tiles of that action
         self.production: dict[str, list[str]] = {}  # track -> its production bonuses
         self.beyond: dict[str, str] = {}  # track -> effect past its last space
         self.produces: dict[str, str] = {}
         records = {}
-        for rk in RECORD_KINDS.values():
+        for rk in kinds.records.values():
             for m in models.get(rk.file_kind, ()):
                 for rec in getattr(m, rk.field):
                     records[(rk.name, rec.id)] = rec
@@ -227,14 +225,14 @@ _EDGES = {
 }
 
 
-def check_cycles(fields, models, groups: dict[str, tuple[str, ...]], errors: ErrorBag, prefer=()) -> None:
+def check_cycles(fields, models, groups: dict[str, tuple[str, ...]], errors: ErrorBag, prefer=(), kinds=None) -> None:
     """E230 for every group of programs that can run each other forever (see the module docstring).
 
     One error per cycle, at the statement that closes it in the program written first, preferring
     programs whose text comes from ``prefer`` (the overlays applied, where the change was made)."""
     import networkx as nx
 
-    g = _Graph(fields, models)
+    g = _Graph(fields, models, kinds)
     g.build(groups)
     graph = nx.DiGraph()
     for src, dsts in g.edges.items():

@@ -18,24 +18,27 @@ from dataclasses import dataclass
 from typing import Callable
 
 from interpreter.errors import ErrorBag, Span
-from interpreter.content.model import KINDS, RECORD_KINDS, Record
+from interpreter.content.model import KindTable, Record
 from interpreter.content.pack import PackSource, kind_of
 from interpreter.content.source import Document, Mapping, Node, Scalar, Sequence
 
 OPERATIONS = ("remove", "replace", "add", "set")
 
 
-def _record_lists() -> dict[str, tuple[str, str, type[Record]]]:
+def record_lists(kinds: KindTable) -> dict[str, tuple[str, str, type[Record]]]:
     """Lists of records by id that `add:`, `replace:` and `remove:` edit, by the key an overlay names them with.
 
     A kind of records is named by its file kind (`walls`); any other list of
     records with ids by `<kind>.<field>` (a pack's declarations, the steps of
     final scoring, ...).
     """
-    by_file = {(rk.file_kind, rk.field) for rk in RECORD_KINDS.values()}
+    found = _LISTS.get(id(kinds))
+    if found is not None and found[0] is kinds:
+        return found[1]
+    by_file = {(rk.file_kind, rk.field) for rk in kinds.records.values()}
     out: dict[str, tuple[str, str, type[Record]]] = {}
-    for kind, model in KINDS.items():
-        if kind == "overlay":
+    for kind, model in kinds.files.items():
+        if kind in ("overlay", "record_kinds"):
             continue
         for name, info in model.model_fields.items():
             if typing.get_origin(info.annotation) is not list:
@@ -43,10 +46,11 @@ def _record_lists() -> dict[str, tuple[str, str, type[Record]]]:
             (item,) = typing.get_args(info.annotation)
             if isinstance(item, type) and issubclass(item, Record):
                 out[kind if (kind, name) in by_file else f"{kind}.{name}"] = (kind, name, item)
+    _LISTS[id(kinds)] = (kinds, out)
     return out
 
 
-RECORD_LISTS = _record_lists()
+_LISTS: dict[int, tuple[KindTable, dict]] = {}
 # Fields read before any overlay applies: changing them would not do what it says.
 _FIXED = {
     "kind": "a file's `kind` selects how all of its records are read; an overlay cannot change it "
@@ -103,6 +107,7 @@ def apply_overlay(pack: PackSource, overlay: Document, errors: ErrorBag, select:
 class _Ops:
     def __init__(self, pack: PackSource, errors: ErrorBag, select: Select | None):
         self.pack, self.errors, self.select = pack, errors, select
+        self.lists = record_lists(pack.kinds)
         self.edits: list[Edit] = []
         self.count = self.current = 0
 
@@ -120,19 +125,20 @@ class _Ops:
         """The lists of records an edit of `kind_key` works on. With `create` (an `add:`), a list the
         pack's file leaves out (an optional list, empty by default) is started in that file."""
         key = kind_key.value
-        if key not in RECORD_LISTS:
-            own = sorted(k for k in RECORD_LISTS if k.startswith(f"{key}."))
-            close = difflib.get_close_matches(str(key), list(RECORD_LISTS), n=1)
+        known = self.lists
+        if key not in known:
+            own = sorted(k for k in known if k.startswith(f"{key}."))
+            close = difflib.get_close_matches(str(key), list(known), n=1)
             if own:
                 hint = f"name one of its lists: {', '.join(own)}; "
             else:
                 hint = f"did you mean '{close[0]}'? " if close else ""
-            kinds = sorted(k for k in RECORD_LISTS if "." not in k)
+            kinds = sorted(k for k in known if "." not in k)
             self.errors.add("E208", f"'{key}' is not a list of records; {hint}records can be edited in: "
                             f"{', '.join(kinds)}, and lists of records in one file as `<kind>.<field>` "
-                            f"(e.g. {', '.join(sorted(k for k in RECORD_LISTS if '.' in k)[:3])}, ...)", kind_key.span)
+                            f"(e.g. {', '.join(sorted(k for k in known if '.' in k)[:3])}, ...)", kind_key.span)
             return None
-        kind, field, _ = RECORD_LISTS[key]
+        kind, field, _ = known[key]
         lists = []
         for doc in self.pack.of_kind(kind):
             seq = doc.root.get(field)
@@ -235,6 +241,10 @@ class _Ops:
             return
         path = str(key.value).split(".")
         docs = self.pack.of_kind(path[0]) if path[0] != "pack" else [self.pack.manifest]
+        if path[0] == "record_kinds":
+            self.errors.add("E208", f"`set:` path '{key.value}': the pack's record kinds are read before an overlay "
+                            "applies; an overlay cannot change them", key.span)
+            return
         if not docs:
             kinds = sorted({k for d in self.pack.all() if (k := kind_of(d))} | {"pack"})
             close = difflib.get_close_matches(path[0], kinds, n=1)

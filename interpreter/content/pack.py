@@ -21,6 +21,7 @@ class PackSource:
     root: Path
     manifest: Document
     documents: list[Document] = field(default_factory=list)  # included files, in include order
+    kinds: object = None  # the pack's KindTable, read from its record kind declarations before overlays apply
 
     def all(self) -> list[Document]:
         return [self.manifest, *self.documents]

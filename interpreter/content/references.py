@@ -19,7 +19,7 @@ from interpreter.runtime.mechanisms import hexes as board
 from interpreter.runtime.mechanisms import wheel as crane
 from interpreter.dsl.parse import grammar_text
 from interpreter.errors import ErrorBag
-from interpreter.content.model import RECORD_KINDS
+from interpreter.content.model import KindTable
 from interpreter.content.model.base import Record
 from interpreter.content import events
 from interpreter.content.source import Document, walk
@@ -36,9 +36,11 @@ def _keywords() -> set[str]:
 _PER = {"player": "one per player", "shared": "shared"}
 
 class Checker:
-    def __init__(self, pairs: list[tuple[Document, BaseModel]], errors: ErrorBag):
+    def __init__(self, pairs: list[tuple[Document, BaseModel]], errors: ErrorBag, kinds: KindTable):
         self.pairs = pairs
         self.errors = errors
+        self.kinds = kinds
+        self.record_kinds = kinds.records
         self.by_kind: dict[str, list[tuple[Document, BaseModel]]] = defaultdict(list)
         for doc, model in pairs:
             self.by_kind[model.kind].append((doc, model))
@@ -61,6 +63,7 @@ class Checker:
     def run(self) -> None:
         self.declarations()
         self.unique_records()
+        self.declared_fields()
         self.nested_ids()
         self.kept_effects()
         self.dealt_stacks()
@@ -94,9 +97,9 @@ class Checker:
             if e.key is not None and e.key not in names:
                 self.err(d, ("events", i, "key"), "E314", f"event key '{e.key}' is not one of its params: {', '.join(names) or 'none'}")
         for i, k in enumerate(p.tile_kinds):
-            rk = RECORD_KINDS.get(k.id)
-            if rk is None or "edges" not in rk.model.model_fields:
-                hexes = [n for n, r in RECORD_KINDS.items() if "edges" in r.model.model_fields]
+            rk = self.record_kinds.get(k.id)
+            if rk is None or not self.kinds.record_fields(k.id, "hex_sides"):
+                hexes = [n for n in self.record_kinds if self.kinds.record_fields(n, "hex_sides")]
                 self.err(d, ("tile_kinds", i, "id"), "E307", f"'{k.id}' is not a hex tile kind; expected one of: {', '.join(hexes)}")
             for j, c in enumerate(k.corner_colours):
                 if c not in self.colours:
@@ -106,7 +109,7 @@ class Checker:
             needs = {"action_hex": "action_board", "ring": "action_board", "site": "city"}.get(k.placed_on or "")
             if needs and not self.by_kind.get(needs):
                 self.err(d, ("tile_kinds", i, "placed_on"), "E209", f"tiles placed on '{k.placed_on}' need a {needs} file in the pack")
-            rk = RECORD_KINDS.get(k.id)
+            rk = self.record_kinds.get(k.id)
             if k.placed_on == "action_hex" and rk is not None and "action" not in rk.model.model_fields:
                 self.err(d, ("tile_kinds", i, "placed_on"), "E209", f"a {k.id} names no action, so it cannot go on an action hex")
         self.zones(d, p)
@@ -128,7 +131,7 @@ class Checker:
         from interpreter.content.model import effect_fields
 
         keep = {s.id: s.run_on_keep for s in self.pack.stacks if s.run_on_keep}
-        for name, rk in RECORD_KINDS.items():
+        for name, rk in self.record_kinds.items():
             if "stack" not in rk.model.model_fields:
                 continue
             for doc, m in self.by_kind.get(rk.file_kind, []):
@@ -139,7 +142,7 @@ class Checker:
                                  f"stack '{rec.stack}' runs the field '{wanted}' of kept records, which a {name} does not have")
 
     def unique_records(self) -> None:
-        for name, rk in RECORD_KINDS.items():
+        for name, rk in self.record_kinds.items():
             seen: dict[str, str] = {}
             for doc, m in self.by_kind.get(rk.file_kind, []):
                 for i, rec in enumerate(getattr(m, rk.field)):
@@ -154,7 +157,7 @@ class Checker:
 
         Record lists (unique across files) and the pack's declarations are checked above.
         """
-        records = {(rk.file_kind, rk.field) for rk in RECORD_KINDS.values()}
+        records = {(rk.file_kind, rk.field) for rk in self.record_kinds.values()}
         for doc, m in self.pairs:
             for name in type(m).model_fields:
                 if m.kind != "pack" and (m.kind, name) not in records:
@@ -185,7 +188,7 @@ class Checker:
         by_id = {z.id: z for z in p.zones}
         for i, z in enumerate(p.zones):
             if z.holds is not None:
-                self.ref(d, ("zones", i, "holds"), z.holds, set(RECORD_KINDS), "E307", "record kind")
+                self.ref(d, ("zones", i, "holds"), z.holds, set(self.record_kinds), "E307", "record kind")
             if z.slots and z.capacity is not None:
                 self.err(d, ("zones", i, "capacity"), "E209", f"zone '{z.id}' has slots, which set its capacity ({len(z.slots)}); drop `capacity`")
             seen: set[str] = set()
@@ -210,62 +213,75 @@ class Checker:
         return False
 
     # ------------------------------------------------------------ kinds
-    def _hex_tiles(self, doc, m, kind: str) -> None:
-        allowed = set(self.tile_kinds[kind].corner_colours) if kind in self.tile_kinds else self.colours
-        for i, t in enumerate(m.tiles):
-            for j, sym in enumerate(t.edges):
-                if sym != BLANK:
-                    self.ref(doc, ("tiles", i, "edges", j), sym, self.symbols, "E301", "edge symbol")
-            for j, col in enumerate(t.corners):
-                if col != BLANK and col not in allowed:
-                    self.err(doc, ("tiles", i, "corners", j), "E204",
-                             f"{_article(kind)} {kind} tile may carry corner colours {', '.join(sorted(allowed)) or 'none'}, not '{col}'")
-            icons = getattr(t, "icons", [])
-            for j, icon in enumerate(icons):
-                self.ref(doc, ("tiles", i, "icons", j), icon, self.icons, "E301", "icon")
-            clashes = set()
-            for decl in self.pack.icons:
-                if decl.id not in icons:
-                    continue
-                for req in decl.requires:
-                    if req not in icons:
-                        self.err(doc, ("tiles", i, "icons"), "E209", f"the '{decl.id}' icon always comes with '{req}'")
-                for exc in decl.excludes:
-                    if exc in icons and frozenset((decl.id, exc)) not in clashes:
-                        clashes.add(frozenset((decl.id, exc)))  # declared both ways: report the pair once
-                        self.err(doc, ("tiles", i, "icons"), "E209", f"the '{decl.id}' icon never comes with '{exc}'")
-            if kind == "upgrade":
-                self.ref(doc, ("tiles", i, "action"), t.action, self.actions, "E305", "action")
+    # (category, code, what) for the names a declared field holds (`of:`)
+    _CATEGORY_ERRORS = {"action": ("E305", "action"), "stack": ("E317", "stack"), "symbol": ("E301", "edge symbol"),
+                        "resource": ("E302", "resource"), "track": ("E303", "track"), "grid": ("E304", "grid")}
 
-    def k_upgrades(self, doc, m):
-        self._hex_tiles(doc, m, "upgrade")
+    def _category(self, of: str) -> set[str]:
+        if of in self.record_kinds:
+            return {r.id for _, m in self.by_kind.get(self.record_kinds[of].file_kind, []) for r in getattr(m, self.record_kinds[of].field)}
+        sets = {"resource": self.resources, "group": self.groups, "action": self.actions, "stack": self.stacks,
+                "piece": self.pieces, "permit": {p.id for p in self.pack.permits}, "symbol": self.symbols,
+                "icon": self.icons, "colour": self.colours,
+                "track": {t.id for _, tm in self.by_kind.get("tracks", []) for t in tm.tracks}
+                | {rm.track for _, rm in self.by_kind.get("kings_road", [])},
+                "grid": {g.id for _, pm in self.by_kind.get("projects", []) for g in pm.grids}}
+        return sets.get(of, set())
 
-    def k_walls(self, doc, m):
-        self._hex_tiles(doc, m, "wall")
+    def declared_fields(self) -> None:
+        """The names the fields of declared records hold (`of:`) are declared; hex corners carry the colours
+        of their tile kind; icons that require or exclude each other."""
+        for name, rk in self.record_kinds.items():
+            for doc, m in self.by_kind.get(rk.file_kind, []):
+                for fname, spec in rk.decl.file_fields.items():
+                    self._names(doc, (fname,), getattr(m, fname), spec, name)
+                for i, rec in enumerate(getattr(m, rk.field)):
+                    for fname, spec in rk.fields:
+                        self._names(doc, (rk.field, i, fname), getattr(rec, fname), spec, name)
 
-    def k_buildings(self, doc, m):
-        self._hex_tiles(doc, m, "building")
+    def _names(self, doc, path: tuple, value, spec, kind: str) -> None:
+        if value is None:
+            return
+        inner = spec.item if spec.type == "list" else spec
+        if inner is None or inner.of is None:
+            return
+        values = value if isinstance(value, (list, tuple)) else [value]
+        known = self._category(inner.of)
+        if spec.type == "hex_corners" and kind in self.tile_kinds:
+            known = set(self.tile_kinds[kind].corner_colours)
+        code, what = self._CATEGORY_ERRORS.get(inner.of, ("E301", inner.of.replace("_", " ")))
+        multi = isinstance(value, (list, tuple))
+        for j, v in enumerate(values):
+            at = path + (j,) if multi else path
+            if spec.type in ("hex_sides", "hex_corners") and v == BLANK:
+                continue
+            if spec.type == "hex_corners":
+                if v not in known:
+                    self.err(doc, at, "E204", f"{_article(kind)} {kind} tile may carry corner colours {', '.join(sorted(known)) or 'none'}, not '{v}'")
+                continue
+            self.ref(doc, at, v, known, code, what)
+        if inner.of == "icon" and multi:
+            self._icon_rules(doc, path, list(values))
 
-    def k_technologies(self, doc, m):
-        for i, t in enumerate(m.technologies):
-            self.ref(doc, ("technologies", i, "stack"), t.stack, self.stacks, "E317", "stack")
+    def _icon_rules(self, doc, path: tuple, icons: list[str]) -> None:
+        clashes = set()
+        for decl in self.pack.icons:
+            if decl.id not in icons:
+                continue
+            for req in decl.requires:
+                if req not in icons:
+                    self.err(doc, path, "E209", f"the '{decl.id}' icon always comes with '{req}'")
+            for exc in decl.excludes:
+                if exc in icons and frozenset((decl.id, exc)) not in clashes:
+                    clashes.add(frozenset((decl.id, exc)))  # declared both ways: report the pair once
+                    self.err(doc, path, "E209", f"the '{decl.id}' icon never comes with '{exc}'")
 
     def k_bridge(self, doc, m):
-        for i, t in enumerate(m.tiles):
-            self.ref(doc, ("tiles", i, "stack"), t.stack, self.stacks, "E317", "stack")
         for field in ("plank_stacks", "discard_when_complete"):
             for i, st in enumerate(getattr(m, field)):
                 self.ref(doc, (field, i), st, self.stacks, "E317", "stack")
         if m.complete_at > len(m.planks):
             self.err(doc, ("complete_at",), "E209", f"the bridge completes at {m.complete_at} planks but has {len(m.planks)} plank spaces")
-
-    def k_production_tokens(self, doc, m):
-        self.ref(doc, ("pool",), m.pool, self.stacks, "E317", "stack")
-
-    def k_wealth_bonuses(self, doc, m):
-        for i, b in enumerate(m.bonuses):
-            if b.piece is not None:
-                self.ref(doc, ("bonuses", i, "piece"), b.piece, self.pieces, "E301", "piece")
 
     def k_tracks(self, doc, m):
         for i, t in enumerate(m.tracks):
@@ -381,8 +397,8 @@ class Checker:
         from interpreter.content.model import effect_fields
 
         self.ref(doc, ("site_kind",), m.site_kind, set(self.tile_kinds), "E307", "tile kind")
-        if self.ref(doc, ("area_tiles",), m.area_tiles, set(RECORD_KINDS), "E307", "record kind"):
-            fields = set(effect_fields(RECORD_KINDS[m.area_tiles].model))
+        if self.ref(doc, ("area_tiles",), m.area_tiles, set(self.record_kinds), "E307", "record kind"):
+            fields = set(effect_fields(self.record_kinds[m.area_tiles].model))
             for i, f in enumerate(m.area_rewards):
                 self.ref(doc, ("area_rewards", i), f, fields, "E308", f"effect field of a {m.area_tiles}")
         at = {}
@@ -472,7 +488,7 @@ class Checker:
         tracks |= {rm.track for _, rm in self.by_kind.get("kings_road", [])}
         grids = {g.id for _, pm in self.by_kind.get("projects", []) for g in pm.grids}
         names = {"holdings": (self.resources, "E302", "resource"), "tracks": (tracks, "E303", "track"),
-                 "grids": (grids, "E304", "grid"), "owned": (set(RECORD_KINDS), "E307", "record kind"),
+                 "grids": (grids, "E304", "grid"), "owned": (set(self.record_kinds), "E307", "record kind"),
                  "pieces_free": (self.pieces, "E301", "piece")}
         for i, e in enumerate(m.evaluations):
             for field, (known, code, what) in names.items():
@@ -544,8 +560,7 @@ def _record_ids(model: BaseModel, path: tuple):
                 yield from _record_ids(item, (*path, name) if i is None else (*path, name, i))
 
 
-def check_references(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag) -> None:
-    kinds = Counter(m.kind for _, m in pairs)
-    if kinds["pack"] != 1:
+def check_references(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag, kinds: KindTable) -> None:
+    if Counter(m.kind for _, m in pairs)["pack"] != 1:
         return
-    Checker(pairs, errors).run()
+    Checker(pairs, errors, kinds).run()

@@ -22,7 +22,8 @@ from interpreter.dsl.english import Names
 from interpreter.dsl.parse import DslSyntaxError, parse
 from interpreter.dsl.resolve import Scope, Symbols, resolve
 from interpreter.errors import ContentError, ContentErrors, ErrorBag, Span
-from interpreter.content.model import LIST_KINDS, RECORD_KINDS, iter_dsl
+from interpreter.content.declared import read_kinds
+from interpreter.content.model import BUILTIN, KindTable, iter_dsl
 from interpreter.content.overlay import Edit, apply_overlay
 from interpreter.content.pack import PackSource, bundled_pack, find_pack_dir, kind_of, load_pack
 from interpreter.paths import default_pack, display_path
@@ -30,10 +31,6 @@ from interpreter.content.references import check_names, check_references
 from interpreter.content.schema import check_document, raw_dsl_nodes
 from interpreter.content.source import Document, Mapping, Scalar, load_file, walk
 from interpreter.content.symbols import build_names, build_symbols
-
-# (file kind, list field) -> record kind, to know what `this` is inside a record's effect.
-_RECORD_OF = {(rk.file_kind, rk.field): rk.name for rk in RECORD_KINDS.values()}
-
 
 @dataclass(frozen=True)
 class DslField:
@@ -80,10 +77,16 @@ class Ruleset:
     names: Names
     fields: tuple[DslField, ...]
     programs: MappingProxyType  # DslField.key -> Program (effects) or compiled amounts/expr/condition
+    kinds: KindTable = BUILTIN  # the pack's file and record kinds (built-in and declared)
     memo: dict = field(default_factory=dict, compare=False, repr=False)  # what the engine builds once per ruleset
 
+    @property
+    def record_kinds(self) -> dict:
+        """Record kind -> RecordKind (file kind, list field, model), as the pack declares them."""
+        return self.kinds.records
+
     def records(self, kind: str) -> list:
-        rk = RECORD_KINDS[kind]
+        rk = self.kinds.records[kind]
         out = []
         for m in self.models.get(rk.file_kind, ()):
             out.extend(getattr(m, rk.field))
@@ -140,7 +143,7 @@ def _run(path, variants, select=None) -> tuple[Outcome, list, set[str]]:
     """
     errors = ErrorBag()
     source, extra = _locate(Path(path) if path is not None else None, errors)
-    if source is None:
+    if source is None or source.kinds is None:
         return Outcome(errors.sorted()), [], set()
     overlays = [*extra, *(_variant_path(source.root, v) for v in variants)]
     applied = []
@@ -233,32 +236,33 @@ def _edit_error(span: Span, what: str, notes: list[ContentError], edited: frozen
 
 def _check_pack(source: PackSource, applied: list[str], errors: ErrorBag) -> Outcome:
     """Phases 2 to 6 on a loaded pack (overlays applied)."""
+    kinds: KindTable = source.kinds
     # phase 2: schema
     pairs: list[tuple[Document, BaseModel]] = []
     for doc in source.all():
         before = len(errors)
-        model = check_document(doc, errors)
+        model = check_document(doc, errors, kinds.files)
         if model is not None:
             pairs.append((doc, model))
         elif len(errors) > before:
-            _syntax_check_raw(doc, errors)  # its effects' syntax errors belong in the same report
+            _syntax_check_raw(doc, errors, kinds)  # its effects' syntax errors belong in the same report
     _check_kinds(source, pairs, errors)
     check_names(pairs, errors)
 
     # phase 4: parse the DSL strings of every valid file (invalid ones were syntax-checked above)
-    fields = _parse_fields(pairs, errors)
+    fields = _parse_fields(pairs, errors, kinds)
     if errors:
         return Outcome(errors.sorted())
 
     # phase 3: references across records (needs every file valid); its errors
     # do not stop name resolution, which reports its own in the same run
-    check_references(pairs, errors)
+    check_references(pairs, errors, kinds)
 
     # phase 5: resolve names
     models: dict[str, list[BaseModel]] = {}
     for _, m in pairs:
         models.setdefault(m.kind, []).append(m)
-    symbols = build_symbols(models)
+    symbols = build_symbols(models, kinds)
     resolutions = {}
     for f in fields:
         res = resolve(f.ast, symbols, f.scope)
@@ -276,7 +280,7 @@ def _check_pack(source: PackSource, applied: list[str], errors: ErrorBag) -> Out
         if r.group:
             by_group[r.group] = (*by_group.get(r.group, ()), r.id)
     check_counts(fields, caps, by_group, errors)
-    check_cycles(fields, models, by_group, errors, prefer=applied)
+    check_cycles(fields, models, by_group, errors, prefer=applied, kinds=kinds)
     if errors:
         return Outcome(errors.sorted())
 
@@ -291,7 +295,7 @@ def _check_pack(source: PackSource, applied: list[str], errors: ErrorBag) -> Out
     ruleset = Ruleset(
         pack.id, source.root, tuple(applied),
         MappingProxyType({k: tuple(v) for k, v in models.items()}),
-        symbols, build_names(models), tuple(fields), MappingProxyType(programs),
+        symbols, build_names(models), tuple(fields), MappingProxyType(programs), kinds,
     )
     return Outcome([], ruleset, {"files": len(source.all()), "fields": len(fields)})
 
@@ -300,7 +304,15 @@ def _check_pack(source: PackSource, applied: list[str], errors: ErrorBag) -> Out
 
 
 def _locate(path: Path | None, errors: ErrorBag) -> tuple[PackSource | None, list[Path]]:
-    """The pack to load for a command-line path, and overlays or extra files it implies."""
+    """The pack to load for a command-line path, and overlays or extra files it implies; its
+    record kinds are read (`source.kinds`, None when their declarations are broken)."""
+    source, extra = _find(path, errors)
+    if source is not None:
+        source.kinds = read_kinds(source, errors)
+    return source, extra
+
+
+def _find(path: Path | None, errors: ErrorBag) -> tuple[PackSource | None, list[Path]]:
     if path is None:
         path = default_pack()
     if not path.exists():
@@ -334,7 +346,8 @@ def _locate(path: Path | None, errors: ErrorBag) -> tuple[PackSource | None, lis
     resolved = path.resolve()
     if any(Path(d.path).resolve() == resolved for d in source.documents):
         return source, []
-    if kind in LIST_KINDS or kind is None:
+    probe_kinds = read_kinds(source, ErrorBag()) or BUILTIN
+    if kind in probe_kinds.list_kinds or kind is None:
         source.documents.append(doc)
     else:  # a singleton kind replaces the pack's file of that kind
         source.documents = [d for d in source.documents if kind_of(d) != kind] + [doc]
@@ -388,7 +401,7 @@ def _check_kinds(source: PackSource, pairs, errors: ErrorBag) -> None:
     for doc, m in pairs:
         if m.kind == "overlay":
             errors.add("E205", "an overlay cannot be included in a pack; pass it with --variant", doc.root.get("kind").span)
-        elif m.kind not in LIST_KINDS:
+        elif m.kind not in source.kinds.list_kinds:
             if m.kind in seen:
                 errors.add("E205", f"the pack already has a '{m.kind}' file ({seen[m.kind].path}); a pack holds one", doc.root.get("kind").span)
             seen[m.kind] = doc
@@ -397,22 +410,22 @@ def _check_kinds(source: PackSource, pairs, errors: ErrorBag) -> None:
         errors.add("E205", "pack.yaml must have `kind: pack`", node.span if node else Span(source.manifest.path, 1, 1))
 
 
-def _scope_for(model, path: tuple) -> Scope:
+def _scope_for(model, path: tuple, kinds: KindTable, record_of: dict) -> Scope:
     kind = model.kind
-    if len(path) >= 2 and (kind, path[0]) in _RECORD_OF and isinstance(path[1], int):
-        return Scope(this_kinds=(_RECORD_OF[(kind, path[0])],))
+    if len(path) >= 2 and (kind, path[0]) in record_of and isinstance(path[1], int):
+        return Scope(this_kinds=(record_of[(kind, path[0])],))
     if kind == "pack" and len(path) >= 3 and path[0] == "tile_kinds" and isinstance(path[1], int):
         # a tile kind's placement effects run on the tile just placed
         return Scope(this_kinds=(model.tile_kinds[path[1]].id,))
     if kind == "pack" and path and path[0] == "icons":
         # an icon's effect runs on the tile that carries it
-        return Scope(this_kinds=tuple(n for n, rk in RECORD_KINDS.items() if "icons" in rk.model.model_fields))
+        return Scope(this_kinds=tuple(n for n in kinds.records if kinds.record_fields(n, "name", "icon")))
     return Scope()
 
 
-def _syntax_check_raw(doc: Document, errors: ErrorBag) -> None:
+def _syntax_check_raw(doc: Document, errors: ErrorBag, kinds: KindTable) -> None:
     """Parse the DSL texts of a file that failed the schema, reporting syntax errors only."""
-    for _, node, start in raw_dsl_nodes(doc):
+    for _, node, start in raw_dsl_nodes(doc, kinds.files):
         if node.style == ">":
             continue  # already reported (E008)
         try:
@@ -421,8 +434,9 @@ def _syntax_check_raw(doc: Document, errors: ErrorBag) -> None:
             errors.add(exc.code, exc.message, _scalar_span(node, exc.start, exc.end))
 
 
-def _parse_fields(pairs, errors: ErrorBag) -> list[DslField]:
+def _parse_fields(pairs, errors: ErrorBag, kinds: KindTable) -> list[DslField]:
     fields: list[DslField] = []
+    record_of = kinds.record_of()
     for doc, model in pairs:
         for path, start, text in iter_dsl(model):
             node, _ = walk(doc.root, path)
@@ -431,18 +445,18 @@ def _parse_fields(pairs, errors: ErrorBag) -> list[DslField]:
             except DslSyntaxError as exc:
                 errors.add(exc.code, exc.message, _scalar_span(node, exc.start, exc.end))
                 continue
-            fields.append(DslField(model.kind, path, start, text, _record_id(model, path), _key_path(model, path),
-                                   node, tree, _scope_for(model, path)))
+            fields.append(DslField(model.kind, path, start, text, _record_id(model, path), _key_path(model, path, record_of),
+                                   node, tree, _scope_for(model, path, kinds, record_of)))
     return fields
 
 
-def _key_path(model: BaseModel, path: tuple) -> tuple[str, ...]:
+def _key_path(model: BaseModel, path: tuple, record_of: dict) -> tuple[str, ...]:
     """The path with every list index of an item that has an id replaced by that id."""
     out, obj = [], model
     for seg in path:
         obj = obj[seg] if isinstance(seg, int) else getattr(obj, seg)
         rid = getattr(obj, "id", None) if isinstance(seg, int) else None
-        if rid is not None and len(out) == 1 and (model.kind, out[0]) in _RECORD_OF:
+        if rid is not None and len(out) == 1 and (model.kind, out[0]) in record_of:
             out[0] = rid  # a record: `walls/tiles/3` -> `walls/wall_i_01`
         else:
             out.append(rid if rid is not None else str(seg))

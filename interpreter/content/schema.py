@@ -23,28 +23,30 @@ _TYPE_ERRORS = {
 }
 
 
-def check_document(doc: Document, errors: ErrorBag) -> BaseModel | None:
-    """Validate one document; return its model, or None after reporting errors."""
+def check_document(doc: Document, errors: ErrorBag, files: dict | None = None) -> BaseModel | None:
+    """Validate one document against its kind's model in ``files`` (file kind -> model; the built-in
+    kinds when not given); return its model, or None after reporting errors."""
+    files = KINDS if files is None else files
     root = doc.root
     if not isinstance(root, Mapping):
         span = root.span if root is not None else None
         errors.add("E205", "a content file is a mapping that starts with `kind:`", span or _file_span(doc))
         return None
     kind_node = root.get("kind")
-    if not isinstance(kind_node, Scalar) or kind_node.value not in KINDS:
-        known = ", ".join(sorted(KINDS))
+    if not isinstance(kind_node, Scalar) or kind_node.value not in files:
+        known = ", ".join(sorted(files))
         if kind_node is None:
             errors.add("E205", f"the file has no `kind:`; it must be one of: {known}", root.span)
         elif not isinstance(kind_node, Scalar):
             errors.add("E205", f"`kind:` is a single word, one of: {known}", kind_node.span)
         else:
-            hint = difflib.get_close_matches(str(kind_node.value), KINDS, n=1)
+            hint = difflib.get_close_matches(str(kind_node.value), files, n=1)
             extra = f"; did you mean '{hint[0]}'?" if hint else f"; it must be one of: {known}"
             errors.add("E205", f"unknown kind '{kind_node.value}'{extra}", kind_node.span)
         return None
-    model_cls = KINDS[kind_node.value]
+    model_cls = files[kind_node.value]
     before = len(errors)
-    _check_folded(doc, errors)
+    _check_folded(doc, errors, files)
     try:
         model = model_cls.model_validate(doc.data())
     except ValidationError as exc:
@@ -54,7 +56,7 @@ def check_document(doc: Document, errors: ErrorBag) -> BaseModel | None:
             loc = tuple(err["loc"])
             if err["type"] == "missing" and (loc[:-1], loc[-1]) in hinted:
                 continue  # the unknown field's "did you mean" already names it
-            _report(doc, err, errors, hinted)
+            _report(doc, err, errors, hinted, files)
         return None
     return model if len(errors) == before else None
 
@@ -79,7 +81,7 @@ def _misspelt(doc: Document, found: list[dict]) -> set[tuple]:
     return out
 
 
-def _report(doc: Document, err: dict, errors: ErrorBag, hinted: set[tuple] = frozenset()) -> None:
+def _report(doc: Document, err: dict, errors: ErrorBag, hinted: set[tuple] = frozenset(), files: dict = KINDS) -> None:
     loc = tuple(err["loc"])
     etype = err["type"]
     node, depth = walk(doc.root, loc)
@@ -88,7 +90,7 @@ def _report(doc: Document, err: dict, errors: ErrorBag, hinted: set[tuple] = fro
         errors.add("E201", f"missing field '{loc[-1]}' in {_where(loc[:-1])}{_record_of(node)}", node.span)
     elif etype == "extra_forbidden":
         key = node_key(doc.root, loc)
-        allowed = _allowed_fields(doc, loc)
+        allowed = _allowed_fields(doc, loc, files)
         missing = [f for (parent, f) in hinted if parent == loc[:-1]]
         hint = difflib.get_close_matches(str(loc[-1]), missing, n=1) or difflib.get_close_matches(str(loc[-1]), allowed, n=1)
         extra = f"; did you mean '{hint[0]}'?" if hint else (f"; allowed: {', '.join(allowed)}" if allowed else "")
@@ -99,7 +101,7 @@ def _report(doc: Document, err: dict, errors: ErrorBag, hinted: set[tuple] = fro
                      "ends a value, so quote text that contains commas")
         errors.add("E202", f"unknown field '{loc[-1]}'{extra}", key.span if key else node.span)
     elif etype in ("too_short", "too_long") and isinstance(err.get("input"), list):
-        errors.add("E207", f"{field}: {_length_message(doc, loc, err)}", node.span)
+        errors.add("E207", f"{field}: {_length_message(doc, loc, err, files)}", node.span)
     elif etype in _TYPE_ERRORS:
         empty = "the value is empty; " if err.get("input", "") is None else ""
         errors.add("E203", f"{field}: {empty}{_lower(err['msg'])}", node.span)
@@ -118,10 +120,10 @@ def _split_value(key: Scalar | None, value) -> bool:
             and not str(key.value).replace("_", "").isalnum())
 
 
-def _length_message(doc: Document, loc: tuple, err: dict) -> str:
+def _length_message(doc: Document, loc: tuple, err: dict, files: dict) -> str:
     actual = err.get("ctx", {}).get("actual_length", len(err["input"]))
     low = high = None
-    info = _field_info(doc, loc)
+    info = _field_info(doc, loc, files)
     for m in info.metadata if info is not None else ():
         low = getattr(m, "min_length", low)
         high = getattr(m, "max_length", high)
@@ -158,9 +160,9 @@ def node_key(root, loc: tuple) -> Scalar | None:
     return None
 
 
-def _owner_model(doc: Document, loc: tuple):
+def _owner_model(doc: Document, loc: tuple, files: dict):
     """The model class that declares the last field of ``loc`` (None when unknown)."""
-    model = KINDS.get(doc.root.get("kind").value) if isinstance(doc.root, Mapping) else None
+    model = files.get(doc.root.get("kind").value) if isinstance(doc.root, Mapping) else None
     for seg in loc[:-1]:
         if model is None:
             return None
@@ -173,18 +175,18 @@ def _owner_model(doc: Document, loc: tuple):
     return model
 
 
-def _allowed_fields(doc: Document, loc: tuple) -> list[str]:
-    model = _owner_model(doc, loc)
+def _allowed_fields(doc: Document, loc: tuple, files: dict) -> list[str]:
+    model = _owner_model(doc, loc, files)
     return sorted(model.model_fields) if model is not None else []
 
 
-def _field_info(doc: Document, loc: tuple):
+def _field_info(doc: Document, loc: tuple, files: dict):
     """The pydantic FieldInfo of the last named field of ``loc`` (None when unknown)."""
     named = [i for i, seg in enumerate(loc) if isinstance(seg, str)]
     if not named:
         return None
     cut = named[-1]
-    model = _owner_model(doc, loc[: cut + 1])
+    model = _owner_model(doc, loc[: cut + 1], files)
     return model.model_fields.get(loc[cut]) if model is not None else None
 
 
@@ -200,7 +202,7 @@ def _model_in(annotation):
     return None
 
 
-def raw_dsl_nodes(doc: Document):
+def raw_dsl_nodes(doc: Document, files: dict | None = None):
     """Every string scalar of the YAML tree that sits where the kind's models expect DSL text.
 
     Read from the node tree, not the model, so it also works on a file that failed validation:
@@ -208,7 +210,8 @@ def raw_dsl_nodes(doc: Document):
     """
     root = doc.root
     kind = root.get("kind") if isinstance(root, Mapping) else None
-    model_cls = KINDS.get(kind.value) if isinstance(kind, Scalar) and isinstance(kind.value, str) else None
+    files = KINDS if files is None else files
+    model_cls = files.get(kind.value) if isinstance(kind, Scalar) and isinstance(kind.value, str) else None
     yield from _dsl_in(model_cls, root)
 
 
@@ -228,8 +231,8 @@ def _dsl_in(model_cls, node):
                 yield from _dsl_in(sub, item)
 
 
-def _check_folded(doc: Document, errors: ErrorBag) -> None:
+def _check_folded(doc: Document, errors: ErrorBag, files: dict) -> None:
     """Reject `>` folded scalars in DSL fields: folding would shift error columns and join lines."""
-    for name, node, _ in raw_dsl_nodes(doc):
+    for name, node, _ in raw_dsl_nodes(doc, files):
         if node.style == ">":
             errors.add("E008", f"'{name}' holds DSL text: use a literal block `|` instead of a folded `>`", node.span)

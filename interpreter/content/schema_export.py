@@ -1,14 +1,17 @@
-"""JSON Schemas (draft 2020-12) for every content kind, generated from the models.
+"""JSON Schemas (draft 2020-12) for every content kind of every pack, generated from the models.
 
-Editors read them through the `# yaml-language-server: $schema=...` line at the
-top of every content file; `caput schema --check` keeps the committed copies
-in step with the models.
+A pack's record kinds are declared in its content, so the schemas are made per pack:
+`schemas/<pack>/<kind>.schema.json` for each file kind the pack can hold (the built-in kinds and
+those its declarations add); a declared field's `doc:` is its description, so editors complete and
+document every pack. Editors read them through the `# yaml-language-server: $schema=...` line at
+the top of every content file; `caput schema --check` keeps the committed copies in step with the
+models and the declarations.
 
-The overlay schema names every list of records an overlay can edit under
-`add:`, `replace:` and `remove:`, and checks the records of `add:` and
-`replace:` against their kind's schema: each entry refers to the record's
-definition in the schema file of its kind (`walls.schema.json#/$defs/WallTile`),
-relative to the overlay schema, so the schema files are used side by side.
+The overlay schema of a pack names every list of records an overlay can edit under `add:`,
+`replace:` and `remove:`, and checks the records of `add:` and `replace:` against their kind's
+schema: each entry refers to the record's definition in the schema file of its kind
+(`walls.schema.json#/$defs/Wall`), relative to the overlay schema, so the schema files of a pack
+are used side by side.
 """
 
 from __future__ import annotations
@@ -16,16 +19,35 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from interpreter.content.model import KINDS
-from interpreter.content.overlay import RECORD_LISTS
+from interpreter.content.model import KindTable
+from interpreter.content.overlay import record_lists
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
-def schema_for(kind: str) -> dict:
-    schema = KINDS[kind].model_json_schema(mode="validation")
+def pack_kinds(content: Path | None = None) -> dict[str, KindTable]:
+    """Folder name -> kind table of every pack under ``content`` (default: the bundled packs)."""
+    from interpreter.content.declared import read_kinds
+    from interpreter.content.pack import PACK_FILE, load_pack
+    from interpreter.errors import ContentErrors, ErrorBag
+    from interpreter.paths import bundled_content
+
+    content = content or bundled_content()
+    out = {}
+    for manifest in sorted(content.glob(f"*/{PACK_FILE}")):
+        errors = ErrorBag()
+        source = load_pack(manifest.parent, errors)
+        kinds = read_kinds(source, errors) if source is not None else None
+        if kinds is None:
+            raise ContentErrors(errors.sorted())
+        out[manifest.parent.name] = kinds
+    return out
+
+
+def schema_for(kind: str, kinds: KindTable) -> dict:
+    schema = kinds.files[kind].model_json_schema(mode="validation")
     if kind == "overlay":
-        _overlay_lists(schema)
+        _overlay_lists(schema, kinds)
     return {
         "$schema": DIALECT,
         "title": f"caput content file: {kind}",
@@ -33,24 +55,25 @@ def schema_for(kind: str) -> dict:
     }
 
 
-def record_ref(key: str) -> str:
+def record_ref(key: str, kinds: KindTable) -> str:
     """The JSON pointer, relative to the overlay schema, of the records of an overlay's list key."""
-    kind, _, model = RECORD_LISTS[key]
-    return f"{file_name(kind)}#/$defs/{model.__name__}"
+    kind, _, model = record_lists(kinds)[key]
+    return f"{kind}.schema.json#/$defs/{model.__name__}"
 
 
-def _overlay_lists(schema: dict) -> None:
+def _overlay_lists(schema: dict, kinds: KindTable) -> None:
     """Name the editable lists under add/replace/remove; records checked by their kind's schema."""
     props = schema["properties"]
     remove_ids = props["remove"]["additionalProperties"]
     for op in ("add", "replace", "remove"):
         entries = {}
-        for key in sorted(RECORD_LISTS):
-            records = {"type": "array", "items": {"$ref": record_ref(key)}}
+        for key in sorted(record_lists(kinds)):
+            ref = record_ref(key, kinds)
+            records = {"type": "array", "items": {"$ref": ref}}
             if op == "add":
                 # allOf, not siblings of $ref: editors on draft 7 ignore keywords beside a $ref
                 placed = {"allOf": [{"$ref": "#/$defs/Placed"},
-                                    {"properties": {"records": {"items": {"$ref": record_ref(key)}}}}]}
+                                    {"properties": {"records": {"items": {"$ref": ref}}}}]}
                 entries[key] = {"if": {"type": "array"}, "then": records, "else": placed}
             elif op == "replace":
                 entries[key] = records
@@ -60,34 +83,40 @@ def _overlay_lists(schema: dict) -> None:
         props[op]["additionalProperties"] = False
 
 
-def render(kind: str) -> str:
-    return json.dumps(schema_for(kind), indent=2, ensure_ascii=False) + "\n"
+def render(kind: str, kinds: KindTable) -> str:
+    return json.dumps(schema_for(kind, kinds), indent=2, ensure_ascii=False) + "\n"
 
 
-def file_name(kind: str) -> str:
-    return f"{kind}.schema.json"
+def file_name(kind: str, pack: str) -> str:
+    """The schema file of a kind of a pack, relative to the schema directory."""
+    return f"{pack}/{kind}.schema.json"
 
 
-def write_schemas(directory: Path) -> list[Path]:
-    directory.mkdir(parents=True, exist_ok=True)
+def expected_schemas(content: Path | None = None) -> dict[str, str]:
+    """Relative file name -> text of every schema of every pack."""
+    return {file_name(k, pack): render(k, kinds) for pack, kinds in pack_kinds(content).items() for k in kinds.files}
+
+
+def write_schemas(directory: Path, content: Path | None = None) -> list[Path]:
     written = []
-    for kind in KINDS:
-        path = directory / file_name(kind)
-        path.write_text(render(kind), encoding="utf-8")
+    for name, text in expected_schemas(content).items():
+        path = directory / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
 
 
-def check_schemas(directory: Path) -> list[str]:
+def check_schemas(directory: Path, content: Path | None = None) -> list[str]:
     """Names of schema files that are missing, stale, or no longer generated."""
     stale = []
-    expected = {file_name(k): render(k) for k in KINDS}
+    expected = expected_schemas(content)
     for name, text in expected.items():
         path = directory / name
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             stale.append(name)
     if directory.is_dir():
-        stale += sorted(p.name for p in directory.glob("*.schema.json") if p.name not in expected)
+        stale += sorted(n for p in directory.rglob("*.schema.json") if (n := p.relative_to(directory).as_posix()) not in expected)
     return stale
 
 
@@ -95,30 +124,31 @@ def editor_patterns(content: Path, schemas: str = "schemas") -> dict[str, list[s
     """`yaml.schemas` for VS Code: each schema file and the content files it applies to.
 
     Patterns are relative to the repository root: a pack's own files by name
-    (`content/*/walls.yaml`), and a folder whose files are all of one kind (the
-    variants, all overlays) by a wildcard. A file without a readable `kind:` is left out.
+    (`content/<pack>/walls.yaml`, each pack has its schemas), and a folder whose files are all of
+    one kind (the variants, all overlays) by a wildcard. A file without a readable `kind:` is left out.
     """
     from interpreter.errors import ErrorBag
     from interpreter.content.pack import kind_of
     from interpreter.content.source import load_file
 
     base = content.name
+    packs = pack_kinds(content)
     by_dir: dict[tuple[str, ...], dict[str, str]] = {}
     for path in sorted(content.rglob("*.yaml")):
         doc = load_file(path, ErrorBag())
         kind = kind_of(doc) if doc is not None else None
-        if kind in KINDS:
-            rel = path.relative_to(content).parts
-            by_dir.setdefault(rel[1:-1], {})[rel[-1]] = kind
+        rel = path.relative_to(content).parts
+        if len(rel) > 1 and rel[0] in packs and kind in packs[rel[0]].files:
+            by_dir.setdefault(rel[:-1], {})[rel[-1]] = kind
     out: dict[str, set[str]] = {}
-    for sub, files in by_dir.items():
-        folder = "/".join([base, "*", *sub])
+    for (pack, *sub), files in by_dir.items():
+        folder = "/".join([base, pack, *sub])
         kinds = set(files.values())
         if sub and len(kinds) == 1:
-            out.setdefault(f"{schemas}/{file_name(kinds.pop())}", set()).add(f"{folder}/*.yaml")
+            out.setdefault(f"{schemas}/{file_name(kinds.pop(), pack)}", set()).add(f"{folder}/*.yaml")
             continue
         for name, kind in files.items():
-            out.setdefault(f"{schemas}/{file_name(kind)}", set()).add(f"{folder}/{name}")
+            out.setdefault(f"{schemas}/{file_name(kind, pack)}", set()).add(f"{folder}/{name}")
     return {k: sorted(v) for k, v in sorted(out.items())}
 
 

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import typing
 from collections import defaultdict
 
 from pydantic import BaseModel
 
 from interpreter.dsl.english import Names
 from interpreter.dsl.resolve import BOOL, NUMBER, EventSig, KindSig, Symbols
-from interpreter.content.model import RECORD_KINDS, effect_fields
-
-# Record fields that name something of a category usable in comparisons.
-_FIELD_CATEGORY = {"action": "action", "stack": "stack"}
-
+from interpreter.content.model import KindTable, RecordKind, effect_fields
+from interpreter.content.model.kinds import is_attribute
 
 def records(models: dict[str, list[BaseModel]], file_kind: str, field: str) -> list:
     out = []
@@ -22,24 +18,27 @@ def records(models: dict[str, list[BaseModel]], file_kind: str, field: str) -> l
     return out
 
 
-def _attributes(model_cls: type[BaseModel], icons: list[str]) -> dict[str, str]:
+def _attributes(rk: RecordKind, icons: list[str]) -> dict[str, str]:
+    """What `where` filters and `this.<field>` read of a record kind: its integer and boolean fields
+    (numbers and yes/no), the name fields declared as attributes (of their category), and, when it
+    carries a list of icons, each icon as a yes/no."""
     attrs: dict[str, str] = {}
-    for name, info in model_cls.model_fields.items():
-        ann = info.annotation
-        base = typing.get_args(ann)[0] if typing.get_origin(ann) is typing.Annotated else ann
-        if base is bool:
+    for name, spec in rk.fields:
+        if not is_attribute(spec):
+            continue
+        if spec.type == "boolean":
             attrs[name] = BOOL
-        elif base is int:
+        elif spec.type == "integer":
             attrs[name] = NUMBER
-        elif name in _FIELD_CATEGORY:
-            attrs[name] = _FIELD_CATEGORY[name]
-    if "icons" in model_cls.model_fields:
+        elif spec.type == "name" and spec.of:
+            attrs[name] = spec.of
+    if any(spec.type == "list" and spec.item is not None and spec.item.of == "icon" for _, spec in rk.fields):
         for icon in icons:
             attrs.setdefault(icon, BOOL)
     return attrs
 
 
-def build_symbols(models: dict[str, list[BaseModel]]) -> Symbols:
+def build_symbols(models: dict[str, list[BaseModel]], kinds: KindTable) -> Symbols:
     pack = models["pack"][0]
     cats: dict[str, set[str]] = defaultdict(set)
     cats["resource"] = {r.id for r in pack.resources}
@@ -65,19 +64,19 @@ def build_symbols(models: dict[str, list[BaseModel]]) -> Symbols:
 
     icons = sorted(cats["icon"])
     tile_kinds = {k.id: k for k in pack.tile_kinds}
-    kinds: dict[str, KindSig] = {}
-    for name, rk in RECORD_KINDS.items():
-        attrs = _attributes(rk.model, icons)
+    sigs: dict[str, KindSig] = {}
+    for name, rk in kinds.records.items():
+        attrs = _attributes(rk, icons)
         if name in tile_kinds:
             for a in tile_kinds[name].attributes:
                 attrs[a.name] = a.type
-        kinds[name] = KindSig(attrs, effect_fields(rk.model), buildable=name in tile_kinds)
+        sigs[name] = KindSig(attrs, effect_fields(rk.model), buildable=name in tile_kinds)
 
     events = {
         e.id: EventSig(e.key, {p.name: p.type for p in e.params})
         for e in pack.events
     }
-    return Symbols({k: frozenset(v) for k, v in cats.items()}, events, kinds, frozenset(producing))
+    return Symbols({k: frozenset(v) for k, v in cats.items()}, events, sigs, frozenset(producing))
 
 
 def build_names(models: dict[str, list[BaseModel]]) -> Names:

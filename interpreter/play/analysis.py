@@ -76,9 +76,7 @@ def _rates(records, field) -> dict[str, float]:
 def content_keys(ruleset) -> dict[str, str]:
     """Program key -> the record it belongs to, for every record that can come into play (tiles,
     technologies, plazas, seals, bridge tiles, tokens, bonuses); boards and unused faces are left out."""
-    from interpreter.content.model import RECORD_KINDS
-
-    files = {rk.file_kind for rk in RECORD_KINDS.values()}
+    files = {rk.file_kind for rk in ruleset.record_kinds.values()}
     return {f.key: f.record for f in ruleset.fields if f.start == "program" and f.record and f.kind in files}
 
 

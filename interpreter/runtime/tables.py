@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from interpreter.content.model import RECORD_KINDS
 from interpreter.runtime.layout import Layout, build_layout
 
 MISSING = object()  # a field a record does not have
@@ -139,13 +138,13 @@ def build_tables(rs) -> Tables:
         )
 
     records, kind_of, keys, triggers = {}, {}, {}, {}
-    for kind, rk in RECORD_KINDS.items():
+    for kind, rk in rs.record_kinds.items():
         for m in rs.models.get(rk.file_kind, ()):
             for i, rec in enumerate(getattr(m, rk.field)):
                 records[(kind, rec.id)] = rec
                 kind_of[rec.id] = kind
     for f in rs.fields:
-        if f.record and f.kind in {rk.file_kind for rk in RECORD_KINDS.values()}:
+        if f.record and f.kind in {rk.file_kind for rk in rs.record_kinds.values()}:
             kind = kind_of.get(f.record)
             if kind is None or len(f.path) < 3:
                 continue

@@ -20,6 +20,7 @@ version: 0.0.1
 players: {{min: 1, max: 2}}
 include:
 {include}
+  - kinds.yaml
 resources:
   - {{id: stone, name: stone, provenance: exact, source: draft}}
 actions:
@@ -40,6 +41,19 @@ tiles:
     provenance: exact
     source: draft
 """
+KINDS_FILE = """kind: record_kinds
+kinds:
+  - id: wall
+    doc: A wall tile.
+    file: walls
+    list: tiles
+    fields:
+      era: {type: integer, min: 1, doc: Era.}
+      cost: {type: amounts, doc: Paid when the tile is taken.}
+      reward: {type: effect, doc: Gained after the cost.}
+      edges: {type: hex_sides, of: symbol, doc: Edge symbols.}
+      corners: {type: hex_corners, of: colour, doc: Corner colours.}
+"""
 # What a file outside the pack holds; it must never reach the error output.
 SECRET = "password: hunter2-outside-the-pack"
 
@@ -49,6 +63,7 @@ def make_pack(root: Path, *includes: str) -> Path:
     pack.mkdir(parents=True, exist_ok=True)
     (pack / "pack.yaml").write_text(MANIFEST.format(include="\n".join(f"  - {i}" for i in includes)), encoding="utf-8")
     (pack / "walls.yaml").write_text(WALLS.format(id="wall_1"), encoding="utf-8")
+    (pack / "kinds.yaml").write_text(KINDS_FILE, encoding="utf-8")
     return pack
 
 
@@ -112,7 +127,7 @@ def test_includes_inside_the_pack_load_however_they_are_written(tmp_path):
     errors = ErrorBag()
     source = load_pack(pack, errors)
     assert not errors, format_errors(errors.errors)
-    assert len(source.documents) == 4
+    assert len(source.documents) == 5  # and kinds.yaml
     assert not run_pipeline(pack).errors
 
 

@@ -11,74 +11,34 @@ from pydantic import BaseModel
 
 from interpreter.content.model.base import ContentFile, Dsl, Model, Record
 from interpreter.content.model.bots import BotsFile
-from interpreter.content.model.boards import ActionBoardFile, BridgeFile, BridgeTile, CityFile, CraneFile, ProjectsFile
-from interpreter.content.model.cards import (
-    Plaza, PlazasFile, ProductionToken, ProductionTokensFile, Seal, SealsFile, Technology,
-    TechnologiesFile, WealthBonus, WealthBonusesFile,
-)
+from interpreter.content.model.boards import ActionBoardFile, BridgeFile, CityFile, CraneFile, ProjectsFile
+from interpreter.content.model.kinds import KindTable, RecordKind, RecordKindsFile
 from interpreter.content.model.overlay import OverlayFile
 from interpreter.content.model.pack import PackFile
 from interpreter.content.model.rules import ScoringFile, SetupFile, SoloFile
-from interpreter.content.model.tiles import BuildingsFile, BuildingTile, UpgradesFile, UpgradeTile, WallsFile, WallTile
 from interpreter.content.model.tracks import KingsRoadFile, TracksFile
 
-# kind name -> file model. A pack holds one file of each singleton kind and any
-# number of files of a list kind (their records are concatenated).
+# The built-in file kinds: kind name -> file model. A pack's record kinds are declared in its
+# `record_kinds` files (model/kinds.py); the kind table of a pack (`KindTable.files`) adds the file
+# kinds they declare and the record lists they give the built-in ones.
 KINDS: dict[str, type[ContentFile]] = {
     "pack": PackFile,
+    "record_kinds": RecordKindsFile,
     "crane": CraneFile,
     "tracks": TracksFile,
-    "wealth_bonuses": WealthBonusesFile,
-    "production_tokens": ProductionTokensFile,
     "projects": ProjectsFile,
     "city": CityFile,
     "action_board": ActionBoardFile,
-    "upgrades": UpgradesFile,
-    "walls": WallsFile,
-    "buildings": BuildingsFile,
-    "technologies": TechnologiesFile,
     "bridge": BridgeFile,
     "kings_road": KingsRoadFile,
-    "plazas": PlazasFile,
-    "seals": SealsFile,
     "scoring": ScoringFile,
     "setup": SetupFile,
     "solo": SoloFile,
     "bots": BotsFile,
     "overlay": OverlayFile,
 }
-
-
-@dataclass(frozen=True)
-class RecordKind:
-    """A kind of record effects can count, test and use (`count(wall)`, `use upper of any plaza`)."""
-
-    name: str
-    file_kind: str
-    field: str
-    model: type[Record]
-
-
-RECORD_KINDS: dict[str, RecordKind] = {
-    rk.name: rk
-    for rk in (
-        RecordKind("upgrade", "upgrades", "tiles", UpgradeTile),
-        RecordKind("wall", "walls", "tiles", WallTile),
-        RecordKind("building", "buildings", "tiles", BuildingTile),
-        RecordKind("technology", "technologies", "technologies", Technology),
-        RecordKind("plaza", "plazas", "plazas", Plaza),
-        RecordKind("seal", "seals", "seals", Seal),
-        RecordKind("bridge_tile", "bridge", "tiles", BridgeTile),
-        RecordKind("production_token", "production_tokens", "tokens", ProductionToken),
-        RecordKind("wealth_bonus", "wealth_bonuses", "bonuses", WealthBonus),
-    )
-}
-# Kinds whose files merge when a pack has several (lists of records); the others are singletons.
-# Kinds whose files hold records by id (overlays can replace, add and remove them).
-RECORD_FILE_KINDS = {rk.file_kind for rk in RECORD_KINDS.values()}
-# Only files that hold nothing but their record list can be split; e.g. the bridge also holds its
-# plank spaces and is a singleton.
-LIST_KINDS = {rk.file_kind for rk in RECORD_KINDS.values() if set(KINDS[rk.file_kind].model_fields) == {"kind", rk.field}}
+# A pack without declarations: the built-in kinds only.
+BUILTIN = KindTable(KINDS)
 
 
 def dsl_start(annotation: Any, metadata: list | tuple = ()) -> str | None:
@@ -122,4 +82,4 @@ def effect_fields(model: type[BaseModel]) -> frozenset[str]:
     return frozenset(n for n, f in model.model_fields.items() if dsl_start(f.annotation, f.metadata) == "program")
 
 
-__all__ = ["KINDS", "RECORD_KINDS", "RECORD_FILE_KINDS", "LIST_KINDS", "RecordKind", "iter_dsl", "dsl_start", "effect_fields", "Model", "Record", "ContentFile"]
+__all__ = ["KINDS", "BUILTIN", "KindTable", "RecordKind", "iter_dsl", "dsl_start", "effect_fields", "Model", "Record", "ContentFile"]

@@ -217,17 +217,8 @@ class Plank(Record):
     """Printed bonuses this plank space covers."""
 
 
-class BridgeTile(Record):
-    stack: Id
-    """The stack this tile is shuffled into (a stack declared in pack.yaml)."""
-    effect: Effect | None = None
-    """Gained when the tile is kept."""
-    scoring: Effect | None = None
-    """Applied in final scoring."""
-
-
 class BridgeFile(ContentFile):
-    """The bridge: plank spaces with the bonuses printed on them, and the tiles that become planks."""
+    """The bridge: plank spaces with the bonuses printed on them; its tiles, which become planks, are a declared record kind."""
 
     kind: Literal["bridge"]
     complete_at: int = Field(ge=1)
@@ -238,5 +229,3 @@ class BridgeFile(ContentFile):
     """Stacks whose kept tiles, once the bridge is complete, give their effect and are then discarded (not kept)."""
     planks: list[Plank]
     """The plank spaces, in order, with the printed bonuses each covers."""
-    tiles: list[BridgeTile]
-    """Every bridge tile."""

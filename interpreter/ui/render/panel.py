@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import drawsvg as dw
 
-from interpreter.content.model import RECORD_KINDS
 from interpreter.runtime.mechanisms.hexes import ring as hex_ring
 from interpreter.ui.render.draw import INK, SOFT, axial_px, block, corner_px, hexagon, label, lighten, seat_colour, span
 from interpreter.ui.render.text import wrap
@@ -84,10 +83,10 @@ def draw_panel(t, d, x0, y0, w, p, S):
         lines += [(ln, INK, None) for ln in wrap(", ".join(f"{r} {n}" for r, n in extra.items()), iw, 10.5, 2)]
     if p.pieces_free:
         lines.append(("free: " + ", ".join(f"{k} {v}" for k, v in p.pieces_free.items()), SOFT, None))
-    levelled = _levelled_kinds()
+    levelled = _levelled_kinds(t.rs.record_kinds)
     for kind in levelled:  # records with a level: listed one a line with the level in roman numerals
         ids = p.owned.get(kind, [])
-        lines.append((f"{RECORD_KINDS[kind].file_kind} ({len(ids)})", INK, "bold"))
+        lines.append((f"{t.rs.record_kinds[kind].file_kind} ({len(ids)})", INK, "bold"))
         for rid in ids:
             _, rec = t.record(rid)
             level = getattr(rec, "level", None)
@@ -115,6 +114,6 @@ def draw_panel(t, d, x0, y0, w, p, S):
     return h
 
 
-def _levelled_kinds() -> list[str]:
+def _levelled_kinds(record_kinds) -> list[str]:
     """The record kinds whose records have a level (shown with it in a player's panel)."""
-    return [name for name, rk in RECORD_KINDS.items() if "level" in rk.model.model_fields]
+    return [name for name, rk in record_kinds.items() if "level" in rk.model.model_fields]

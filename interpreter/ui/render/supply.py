@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import drawsvg as dw
 
-from interpreter.content.model import RECORD_KINDS
 from interpreter.ui.kinds import CLAIM_KIND, PLANKS_KIND
 from interpreter.ui.render.draw import COST, GAIN, INK, SOFT, SQRT3, block, hexagon, kind_title, label, seat_colour
 from interpreter.ui.render.text import short, wrap
@@ -116,8 +115,8 @@ def draw_claims(t, d, x0, y0, w):
             if p.seat not in claimed[sid]:
                 claimed[sid].append(p.seat)
     h = 40 + 30 * len(records)
-    t.section(d, x0, y0, w, h, kind_title(RECORD_KINDS[CLAIM_KIND].file_kind))
-    g = dw.Group(id=RECORD_KINDS[CLAIM_KIND].file_kind)
+    t.section(d, x0, y0, w, h, kind_title(t.rs.record_kinds[CLAIM_KIND].file_kind))
+    g = dw.Group(id=t.rs.record_kinds[CLAIM_KIND].file_kind)
     for i, rec in enumerate(records):
         y = y0 + 36 + i * 30
         who = claimed.get(rec.id, [])
