@@ -190,15 +190,11 @@ def winner_of(scores: list[int]) -> int | None:
     return max(i for i, s in enumerate(scores, 1) if s == best)
 
 
-def new_game(ruleset, players: int, seed: int = 0, variants=()) -> Game:
-    """A game for 1..N players, set up from content (R-SETUP-*) with a seeded RNG.
+def new_game(ruleset, players: int, seed: int = 0) -> Game:
+    """A game for 1..N players of an assembled ruleset, set up from content (R-SETUP-*) with a seeded RNG.
 
-    ``variants`` are overlay files applied on top of the ruleset's own (the pack is reloaded).
+    Variants are the content layer's: ``load_ruleset(path, variants)`` applies them before this.
     """
-    if variants:
-        from interpreter.content.ruleset import load_ruleset
-
-        ruleset = load_ruleset(ruleset.root, (*ruleset.variants, *variants))
     pack = ruleset.single("pack")
     if not pack.players.min <= players <= pack.players.max:
         raise RulesError(f"this pack is for {pack.players.min}..{pack.players.max} players")

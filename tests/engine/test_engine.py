@@ -240,9 +240,9 @@ def test_the_era_change_deals_era_ii_rows(rs):
     assert not any(k.startswith("tiles:") and k.endswith((":1:regular", ":1:special")) for k in g.state.stacks)
 
 
-def test_new_game_applies_variants(rs):
+def test_a_ruleset_loaded_with_a_variant_sets_up_its_game(rs):
     b_side = ROOT / "content" / "praga" / "variants" / "crane_b.yaml"
-    g = new_game(rs, 2, seed=1, variants=[b_side])
+    g = new_game(load_ruleset(rs.root, [b_side]), 2, seed=1)
     assert g.rules.tile_actions["tile_building_mines"] == ("building", "kings_road")
     assert new_game(rs, 2, seed=1).rules.tile_actions["tile_building_mines"] == ("building", "mines")
 
