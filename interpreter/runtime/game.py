@@ -35,6 +35,7 @@ frames; an action is offered only if some way of carrying it out exists (OPEN-28
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -146,13 +147,16 @@ class Game(LegalActions):
 
     def determinized(self, seat: int, rng: random.Random) -> "Game":
         """A copy in which every face-down stack is reshuffled: what ``seat`` may believe the game is,
-        for search that must not read hidden information."""
+        for search that must not read hidden information (the copy is the same whatever order the
+        face-down stacks have: only their contents and ``rng`` decide it)."""
         g = self.clone()
         face_up = self.rules.face_up
         stacks = g.state.stacks
         for sid in stacks:
             if sid not in face_up:
-                stacks[sid] = stack = list(stacks[sid])  # a new list: the stacks are shared with this game's
+                # a new list (the stacks are shared with this game's), sorted first so that the copy
+                # depends on what the stack holds and the RNG, never on the order it really has
+                stacks[sid] = stack = sorted(stacks[sid])
                 rng.shuffle(stack)
         return g
 
@@ -171,16 +175,48 @@ class Game(LegalActions):
         return Game(rules_for(ruleset, data["players"]), GameState.from_json(json.dumps(data["state"])))
 
     def observation(self, player: int) -> dict:
-        """What a player may see: face-down stacks show only their size; the RNG is hidden."""
-        data = json.loads(self.state.to_json())
-        face_up = {s.id for s in self.rules.ruleset.single("pack").stacks if s.face == "up"}
-        data["stacks"] = {k: (v if k in face_up else len(v)) for k, v in data["stacks"].items()}
-        data.pop("rng", None)
-        d = data.get("decision")
-        if d and d["player"] != player and d["kind"] == "keep":
-            data["decision"] = {"player": d["player"], "kind": d["kind"], "options": len(d["options"])}
-        return data
+        """What seat ``player`` (0-based; -1 for a spectator) may see of the game: the one view of it for
+        bots, the terminal and the web server. JSON-ready (dicts with string keys, lists, strings, numbers,
+        booleans, None; a fresh copy the caller may keep or change):
 
+        - ``player``: the seat it is for; ``to_act``: the seat that acts next (-1 when the game is over);
+          ``current``: the seat whose turn it is; ``turn``: the turn's number; ``over``: the game is over.
+        - ``table``: the shared boards as the state keeps them (e.g. the offer display, the rows, the map),
+          without the seed of the game's chance (it would tell the order of every stack).
+        - ``turn_info``: what this turn has done so far, with ``later`` as the labels of the effects
+          waiting to be resolved.
+        - ``players``: every seat in seat order, all public: ``seat``, ``dummy``, ``score``, ``breakdown``,
+          ``holdings``, ``tracks``, ``grids``, ``track_tokens``, ``owned``, ``acquired``, ``milestones``,
+          ``pieces_free``, ``permits``, ``area`` (each space's pieces, top last) and ``used``.
+        - ``stacks``: stack id -> ``{"face": "up", "size": n, "items": [...]}`` for a face-up stack, or
+          ``{"face": "down", "size": n}``: a face-down stack shows only its size, never its order or contents.
+        - ``decision``: None, or the pending decision ``{"player", "kind", "count", "options"}``; the options
+          of a draw from a face-down stack are None for every seat but the one keeping from it.
+        - ``legal``: the legal actions when ``player`` acts next, else [].
+        - ``log``: the actions played so far.
+        """
+        s, face_up = self.state, self.rules.face_up
+        decision = None
+        d = s.decision
+        if d is not None:
+            hidden = d.kind == "keep" and d.player != player and d.data.get("stack") not in face_up
+            decision = {"player": d.player, "kind": d.kind, "count": len(d.options),
+                        "options": None if hidden else list(d.options)}
+        turn_info = {k: v for k, v in s.turn_info.items() if k != "later"}
+        turn_info["later"] = [e.get("label") for e in s.turn_info.get("later", ())]
+        view = {
+            "player": player, "to_act": self.current_player, "current": s.current, "turn": s.turn,
+            "over": self.is_terminal(),
+            "table": {k: v for k, v in s.table.items() if k != "seed"},
+            "turn_info": turn_info,
+            "players": [{**dataclasses.asdict(p), "dummy": self.is_dummy(p.seat)} for p in s.players],
+            "stacks": {sid: ({"face": "up", "size": len(v), "items": list(v)} if sid in face_up
+                             else {"face": "down", "size": len(v)}) for sid, v in sorted(s.stacks.items())},
+            "decision": decision,
+            "legal": self.legal_actions() if player >= 0 and player == self.current_player else [],
+            "log": list(s.log),
+        }
+        return json.loads(json.dumps(view))  # JSON-ready, and nothing shared with the state
 
 def winner_of(scores: list[int]) -> int | None:
     """Most points wins; among tied players the one latest in seat order (R-TIE-1, R-TIE-2). Seats from 1."""

@@ -227,41 +227,44 @@ def scenario_run(paths: List[Path] = typer.Argument(..., help="Scenario files or
     raise typer.Exit(run_scenarios(paths))
 
 
-def _summary(game) -> str:
-    """A compact text picture of the state for terminal play."""
+def _summary(game, seat: int | None = None) -> str:
+    """A compact text picture of what ``seat`` (default: the seat to act) may see, for terminal play."""
     from interpreter.runtime.mechanisms import wheel as crane
     from interpreter.runtime.schedule import round_of
 
-    s = game.state
-    lines = [f"turn {s.turn} (round {round_of(game.rules.schedule, s.turn)}), era {s.table.get('era', 1)}, "
-             f"seat {s.current + 1} to play"]
-    cs = crane.from_json(s.table["crane"])
+    obs = game.observation(game.current_player if seat is None else seat)
+    table = obs["table"]
+    lines = [f"turn {obs['turn']} (round {round_of(game.rules.schedule, obs['turn'])}), era {table.get('era', 1)}, "
+             f"seat {obs['current'] + 1} to play"]
+    cs = crane.from_json(table["crane"])
     g = game.rules.geometry
     lines.append("crane: " + ", ".join(f"{pos}:{tile}" + ("(+)" if tile in cs.flagged else "") + f"[{g.zones[pos]}]"
                                       for pos, tile in crane.tiles_by_position(cs)))
-    for p in s.players:
-        held = ", ".join(f"{k} {v}" for k, v in sorted(p.holdings.items()) if v)
-        tracks = ", ".join(f"{k} {v}" for k, v in sorted(p.tracks.items()))
-        owned = ", ".join(i for ids in p.owned.values() for i in ids)
-        lines.append(f"  seat {p.seat + 1}: {p.score} points | {held or 'nothing'} | {tracks}" + (f" | {owned}" if owned else ""))
-        grids = ", ".join(f"{k} row {v[0]} col {v[1]}" for k, v in sorted(p.grids.items()))
-        area = ", ".join(f"{h}:{stack[-1][0]}" for h, stack in sorted(p.area.items()))
+    for p in obs["players"]:
+        held = ", ".join(f"{k} {v}" for k, v in sorted(p["holdings"].items()) if v)
+        tracks = ", ".join(f"{k} {v}" for k, v in sorted(p["tracks"].items()))
+        owned = ", ".join(i for ids in p["owned"].values() for i in ids)
+        lines.append(f"  seat {p['seat'] + 1}: {p['score']} points | {held or 'nothing'} | {tracks}" + (f" | {owned}" if owned else ""))
+        grids = ", ".join(f"{k} row {v[0]} col {v[1]}" for k, v in sorted(p["grids"].items()))
+        area = ", ".join(f"{h}:{stack[-1][0]}" for h, stack in sorted(p["area"].items()))
         lines.append(f"          {grids}" + (f" | board {area}" if area else ""))
-    for kind, row in sorted(s.table.get("rows", {}).items()):
+    for kind, row in sorted(table.get("rows", {}).items()):
         lines.append(f"row {kind}: " + " ".join(t or "-" for t in row["regular"]) + " | special " +
                      " ".join(t or "-" for t in row["special"]))
     built = [f"{site}:{e['tile']}" + (f"(seat {e['owner'] + 1})" if e.get("owner") is not None else "")
-             for site, e in sorted(s.table.get("city", {}).items())]
+             for site, e in sorted(table.get("city", {}).items())]
     if built:
         lines.append("city: " + ", ".join(built))
-    if s.table.get("bridge"):
-        lines.append("bridge: " + ", ".join(f"{k}:{v}" for k, v in sorted(s.table["bridge"].items())))
-    waiting = [e["label"] for e in s.turn_info.get("later", ())]
+    if table.get("bridge"):
+        lines.append("bridge: " + ", ".join(f"{k}:{v}" for k, v in sorted(table["bridge"].items())))
+    waiting = obs["turn_info"]["later"]
     if waiting:
         lines.append("to resolve this turn: " + ", ".join(waiting))
-    if s.decision is not None:
-        lines.append(f"decision for seat {s.decision.player + 1} ({s.decision.kind}): " + " | ".join(s.decision.options[:12])
-                     + (f" ... ({len(s.decision.options)} options)" if len(s.decision.options) > 12 else ""))
+    d = obs["decision"]
+    if d is not None:
+        shown = " | ".join(d["options"][:12]) if d["options"] is not None else "(hidden)"
+        lines.append(f"decision for seat {d['player'] + 1} ({d['kind']}): " + shown
+                     + (f" ... ({d['count']} options)" if d["count"] > 12 else ""))
     return "\n".join(lines)
 
 

@@ -158,8 +158,9 @@ def test_json_round_trip_mid_game_and_observation_hides_stacks(rs):
     copy = Game.from_json(rs, g.to_json())
     assert copy.state == g.state and copy.legal_actions() == g.legal_actions()
     obs = g.observation(1)
-    assert obs["stacks"]["technology_i"] == 6 and isinstance(obs["stacks"]["river"], list)
-    assert "rng" not in obs
+    assert obs["stacks"]["technology_i"] == {"face": "down", "size": 6}
+    assert obs["stacks"]["river"] == {"face": "up", "size": len(g.state.stacks["river"]), "items": g.state.stacks["river"]}
+    assert "rng" not in obs and "seed" not in obs["table"]
 
 
 def test_the_same_seed_plays_the_same_game_whatever_the_hash_seed():
