@@ -2,7 +2,8 @@
 
 - ``random``: a uniformly random legal action.
 - ``greedy``: one-ply lookahead; every legal action is tried and the resulting position is judged
-  by a linear evaluation whose weights are content (``bots.yaml``).
+  by a linear evaluation whose weights are content (``bots.yaml``). The actions are tried on a
+  determinized copy (``Game.determinized``), so what an action draws from a face-down stack is a guess.
 - ``mcts``: UCT over a determinized game: before each iteration the face-down stacks the bot
   cannot see are reshuffled, so the search never reads hidden information; playouts are random
   and cut after a fixed number of turns, where the evaluation scores the position.
@@ -19,6 +20,7 @@ import random
 from dataclasses import dataclass, field
 
 from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.errors import IllegalActionError
 from interpreter.runtime.game import Game
 
 
@@ -100,9 +102,16 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         seat = game.current_player
+        # The actions are tried on a copy whose face-down stacks are reshuffled: an action that draws
+        # (a take, a refill of a row) must not be judged by what really lies on top of a stack.
+        world = game.determinized(seat, rng)
         best, best_value, memo = [], -math.inf, {}
         for action in legal:
-            value = self.evaluate(game.child(action), seat, memo)
+            try:
+                after = world.child(action)
+            except IllegalActionError:
+                after = world  # it cannot be carried out in this guess of the stacks: judged as no change
+            value = self.evaluate(after, seat, memo)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
@@ -119,7 +128,7 @@ class DummyBot:
         legal = game.legal_actions()
         takes = [a for a in legal if a.startswith("take ")]
         if takes:
-            wanted = f"take {crane.dummy_choice(crane.from_json(game.state.table['crane']))}"
+            wanted = f"take {crane.dummy_choice(crane.from_json(game.observation(game.current_player)['table']['crane']))}"
             return wanted if wanted in takes else takes[0]
         for quiet in ("end", "choose 1"):
             if quiet in legal:

@@ -162,7 +162,8 @@ def game_from_data(data: dict, ruleset) -> "Game":  # noqa: F821
 
 
 def _game_from_data(data: dict, ruleset):
-    from interpreter.runtime.game import Game, rules_for
+    from interpreter.runtime.game import Game
+    from interpreter.runtime.rules import rules_for
 
     pack = data.get("pack")
     if pack is not None and pack != ruleset.pack_id:

@@ -30,53 +30,52 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
     sched = rules.schedule
     over = game.is_terminal()
     cp = game.current_player
-    face_up = rules.face_up
     human_now = not over and cp >= 0 and session.kinds[cp] == "human"
     live = replay_step is None
 
+    # what may be seen goes through the observation: of the human to act (hotseat: the screen is theirs),
+    # else of nobody in particular (a bot's draw to keep from a face-down stack stays hidden)
+    obs = game.observation(cp if human_now else -1)
     seats = []
-    for p in s.players:
+    for p in obs["players"]:
         seats.append({
-            "seat": p.seat + 1, "kind": session.kinds[p.seat], "dummy": game.is_dummy(p.seat),
-            "current": p.seat == cp, "score": p.score, "breakdown": dict(sorted(p.breakdown.items())),
-            "holdings": dict(sorted(p.holdings.items())), "tracks": dict(sorted(p.tracks.items())),
-            "grids": dict(sorted(p.grids.items())), "owned": {k: list(v) for k, v in sorted(p.owned.items())},
-            "track_tokens": {k: list(v) for k, v in sorted(p.track_tokens.items())},
-            "pieces_free": dict(sorted(p.pieces_free.items())),
-            "area": {h: stack[-1][0] for h, stack in sorted(p.area.items()) if stack},
+            "seat": p["seat"] + 1, "kind": session.kinds[p["seat"]], "dummy": p["dummy"],
+            "current": p["seat"] == cp, "score": p["score"], "breakdown": dict(sorted(p["breakdown"].items())),
+            "holdings": dict(sorted(p["holdings"].items())), "tracks": dict(sorted(p["tracks"].items())),
+            "grids": dict(sorted(p["grids"].items())), "owned": {k: list(v) for k, v in sorted(p["owned"].items())},
+            "track_tokens": {k: list(v) for k, v in sorted(p["track_tokens"].items())},
+            "pieces_free": dict(sorted(p["pieces_free"].items())),
+            "area": {h: stack[-1][0] for h, stack in sorted(p["area"].items()) if stack},
         })
 
-    cs = wheel.from_json(s.table[WHEEL_KIND]) if WHEEL_KIND in s.table else None
+    shared = obs["table"]
+    cs = wheel.from_json(shared[WHEEL_KIND]) if WHEEL_KIND in shared else None
     wheel_view = []
     if cs is not None:
         zones = rules.geometry.zones
         wheel_view = [{"position": pos, "tile": tile, "zone": zones[pos] if pos < len(zones) else None,
                        "flagged": tile in cs.flagged} for pos, tile in wheel.tiles_by_position(cs)]
-    stacks = {sid: ({"face": "up", "size": len(v), "items": list(v)} if sid in face_up
-                    else {"face": "down", "size": len(v)}) for sid, v in sorted(s.stacks.items())}
     table = {
         WHEEL_KIND: wheel_view,
-        "rows": s.table.get("rows", {}),
+        "rows": shared.get("rows", {}),
         MAP_KIND: {site: {"tile": e.get("tile"), "owner": None if e.get("owner") is None else e["owner"] + 1}
-                   for site, e in sorted(s.table.get(MAP_KIND, {}).items())},
-        AREAS_KEY: s.table.get(AREAS_KEY, {}),
-        PLANKS_KIND: s.table.get(PLANKS_KIND, {}),
-        "stacks": stacks,
-        "later": [e.get("label") for e in s.turn_info.get("later", ())],
-        "taken_tile": s.turn_info.get("tile"),
+                   for site, e in sorted(shared.get(MAP_KIND, {}).items())},
+        AREAS_KEY: shared.get(AREAS_KEY, {}),
+        PLANKS_KIND: shared.get(PLANKS_KIND, {}),
+        "stacks": obs["stacks"],
+        "later": obs["turn_info"]["later"],
+        "taken_tile": obs["turn_info"].get("tile"),
     }
 
     decision = None
-    d = s.decision
+    d = obs["decision"]
     if d is not None:
-        visible = d.kind != "keep" or d.data.get("stack") in face_up or session.kinds[d.player] == "human"
-        decision = {"seat": d.player + 1, "kind": d.kind, "count": len(d.options),
-                    "options": list(d.options) if visible else None}
+        decision = {"seat": d["player"] + 1, "kind": d["kind"], "count": d["count"], "options": d["options"]}
 
     legal = []
     if live and human_now:
-        options = d.options if d is not None else None
-        legal = [{"action": a, "text": _describe(a, options)} for a in game.legal_actions()]
+        options = d["options"] if d is not None else None
+        legal = [{"action": a, "text": _describe(a, options)} for a in obs["legal"]]
 
     log = []
     for i, action in enumerate(s.log):

@@ -17,41 +17,44 @@ from interpreter.ui.kinds import MAP_KIND, PLANKS_KIND, WHEEL_KIND
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
 
 
-def summary(game) -> str:
-    """A compact text picture of the state for terminal play."""
+def summary(game, seat: int | None = None) -> str:
+    """A compact text picture of what ``seat`` (default: the seat to act) may see, for terminal play."""
     from interpreter.runtime.mechanisms import wheel
     from interpreter.runtime.schedule import round_of
 
-    s = game.state
-    lines = [f"turn {s.turn} (round {round_of(game.rules.schedule, s.turn)}), era {s.table.get('era', 1)}, "
-             f"seat {s.current + 1} to play"]
-    cs = wheel.from_json(s.table[WHEEL_KIND])
+    obs = game.observation(game.current_player if seat is None else seat)
+    table = obs["table"]
+    lines = [f"turn {obs['turn']} (round {round_of(game.rules.schedule, obs['turn'])}), era {table.get('era', 1)}, "
+             f"seat {obs['current'] + 1} to play"]
+    cs = wheel.from_json(table[WHEEL_KIND])
     g = game.rules.geometry
     lines.append(f"{WHEEL_KIND}: " + ", ".join(f"{pos}:{tile}" + ("(+)" if tile in cs.flagged else "") + f"[{g.zones[pos]}]"
                                       for pos, tile in wheel.tiles_by_position(cs)))
-    for p in s.players:
-        held = ", ".join(f"{k} {v}" for k, v in sorted(p.holdings.items()) if v)
-        tracks = ", ".join(f"{k} {v}" for k, v in sorted(p.tracks.items()))
-        owned = ", ".join(i for ids in p.owned.values() for i in ids)
-        lines.append(f"  seat {p.seat + 1}: {p.score} points | {held or 'nothing'} | {tracks}" + (f" | {owned}" if owned else ""))
-        grids = ", ".join(f"{k} row {v[0]} col {v[1]}" for k, v in sorted(p.grids.items()))
-        area = ", ".join(f"{h}:{stack[-1][0]}" for h, stack in sorted(p.area.items()))
+    for p in obs["players"]:
+        held = ", ".join(f"{k} {v}" for k, v in sorted(p["holdings"].items()) if v)
+        tracks = ", ".join(f"{k} {v}" for k, v in sorted(p["tracks"].items()))
+        owned = ", ".join(i for ids in p["owned"].values() for i in ids)
+        lines.append(f"  seat {p['seat'] + 1}: {p['score']} points | {held or 'nothing'} | {tracks}" + (f" | {owned}" if owned else ""))
+        grids = ", ".join(f"{k} row {v[0]} col {v[1]}" for k, v in sorted(p["grids"].items()))
+        area = ", ".join(f"{h}:{stack[-1][0]}" for h, stack in sorted(p["area"].items()))
         lines.append(f"          {grids}" + (f" | board {area}" if area else ""))
-    for kind, row in sorted(s.table.get("rows", {}).items()):
+    for kind, row in sorted(table.get("rows", {}).items()):
         lines.append(f"row {kind}: " + " ".join(t or "-" for t in row["regular"]) + " | special " +
                      " ".join(t or "-" for t in row["special"]))
     built = [f"{site}:{e['tile']}" + (f"(seat {e['owner'] + 1})" if e.get("owner") is not None else "")
-             for site, e in sorted(s.table.get(MAP_KIND, {}).items())]
+             for site, e in sorted(table.get(MAP_KIND, {}).items())]
     if built:
         lines.append(f"{MAP_KIND}: " + ", ".join(built))
-    if s.table.get(PLANKS_KIND):
-        lines.append(f"{PLANKS_KIND}: " + ", ".join(f"{k}:{v}" for k, v in sorted(s.table[PLANKS_KIND].items())))
-    waiting = [e["label"] for e in s.turn_info.get("later", ())]
+    if table.get(PLANKS_KIND):
+        lines.append(f"{PLANKS_KIND}: " + ", ".join(f"{k}:{v}" for k, v in sorted(table[PLANKS_KIND].items())))
+    waiting = obs["turn_info"]["later"]
     if waiting:
         lines.append("to resolve this turn: " + ", ".join(waiting))
-    if s.decision is not None:
-        lines.append(f"decision for seat {s.decision.player + 1} ({s.decision.kind}): " + " | ".join(s.decision.options[:12])
-                     + (f" ... ({len(s.decision.options)} options)" if len(s.decision.options) > 12 else ""))
+    d = obs["decision"]
+    if d is not None:
+        shown = " | ".join(d["options"][:12]) if d["options"] is not None else "(hidden)"
+        lines.append(f"decision for seat {d['player'] + 1} ({d['kind']}): " + shown
+                     + (f" ... ({d['count']} options)" if d["count"] > 12 else ""))
     return "\n".join(lines)
 
 

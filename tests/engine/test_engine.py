@@ -158,8 +158,9 @@ def test_json_round_trip_mid_game_and_observation_hides_stacks(rs):
     copy = Game.from_json(rs, g.to_json())
     assert copy.state == g.state and copy.legal_actions() == g.legal_actions()
     obs = g.observation(1)
-    assert obs["stacks"]["technology_i"] == 6 and isinstance(obs["stacks"]["river"], list)
-    assert "rng" not in obs
+    assert obs["stacks"]["technology_i"] == {"face": "down", "size": 6}
+    assert obs["stacks"]["river"] == {"face": "up", "size": len(g.state.stacks["river"]), "items": g.state.stacks["river"]}
+    assert "rng" not in obs and "seed" not in obs["table"]
 
 
 def test_the_same_seed_plays_the_same_game_whatever_the_hash_seed():
@@ -240,9 +241,9 @@ def test_the_era_change_deals_era_ii_rows(rs):
     assert not any(k.startswith("tiles:") and k.endswith((":1:regular", ":1:special")) for k in g.state.stacks)
 
 
-def test_new_game_applies_variants(rs):
+def test_a_ruleset_loaded_with_a_variant_sets_up_its_game(rs):
     b_side = ROOT / "content" / "praga" / "variants" / "crane_b.yaml"
-    g = new_game(rs, 2, seed=1, variants=[b_side])
+    g = new_game(load_ruleset(rs.root, [b_side]), 2, seed=1)
     assert g.rules.tile_actions["tile_building_mines"] == ("building", "kings_road")
     assert new_game(rs, 2, seed=1).rules.tile_actions["tile_building_mines"] == ("building", "mines")
 

@@ -15,7 +15,9 @@ import pytest
 from interpreter.dsl.compile import Compiler
 from interpreter.dsl.parse import parse
 from interpreter.dsl.resolve import Scope, resolve
-from interpreter.runtime.game import Game, Rules, deal_stacks, new_game, rules_for
+from interpreter.runtime.game import Game, new_game
+from interpreter.runtime.rules import Rules, rules_for
+from interpreter.runtime.setup import deal_stacks
 from interpreter.runtime.fallible import Fallibility
 from interpreter.paths import default_pack
 from interpreter.content.ruleset import load_ruleset

@@ -1,0 +1,282 @@
+"""The legal actions of a game's state: the turn's offers (offers.py) kept to what can be carried out
+(OPEN-28), judged without a try where the programs tell, else tried on copies of the state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.dsl import steps as S
+from interpreter.errors import IllegalActionError, RulesError, RunawayError
+from interpreter.runtime.machine import View
+from interpreter.runtime.mechanisms import natives as mechanisms
+from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.runtime.state import GameState, PlayerState
+from interpreter.runtime.turn import Turn, acting_frame, bonus_can_run
+
+if TYPE_CHECKING:
+    from interpreter.runtime.rules import Rules
+
+
+class LegalActions:
+    """The part of ``Game`` that works out the legal actions of its state (``rules``, ``state``, ``_tried``
+    and ``_legal_now`` are the game's)."""
+
+    def _legal_actions(self) -> list[str]:
+        if self.state.table.get("over"):
+            return []
+        s, info = self.state, self.state.turn_info
+        if s.decision is not None:
+            d = s.decision
+            if d.kind in _NAMED:  # placements are generated legal; picks and planks are few, so try them
+                acts = [f"{d.kind} {o}" for o in d.options]
+                if d.kind == "place" or (d.kind == "plank" and self.rules.fallibility.planks_sure(s)):
+                    return sorted(acts)
+                sure = _sure_picks(self.rules, s)
+                return sorted(a for o, a in zip(d.options, acts) if o in sure or self._completes(a))
+            sure = self.rules.fallibility.answers(s)  # answers that cannot fail need no try
+            return [a for i, a in enumerate(f"choose {i + 1}" for i in range(len(d.options))) if sure[i] or self._completes(a)]
+        if info.get("discarding"):
+            return sorted(f"discard {r}" for r in self._carry_group() if self._player.holdings.get(r, 0) > 0)
+        return self._turn_actions()
+
+    def _turn_actions(self) -> list[str]:
+        """What the player whose turn it is may do with no decision pending (R-TURN-*), sorted: the groups
+        are made in the order of their first words (act, bonus, buy, do, end, extra, refresh, resolve, seal,
+        take, use), each in order, so no sort of the whole list is needed."""
+        s, info, rules, plans = self.state, self.state.turn_info, self.rules, self.rules.offers
+        machine = rules.machine
+        player = s.players[s.current]
+        paid = plans.book.payable(player.holdings)  # the constant prices, all at once
+        view = None
+
+        def pays(price) -> bool:  # price: None (free) or (bit of a constant price, or None; compiled amounts)
+            nonlocal view
+            if price is None:
+                return True
+            if price[0] is not None:
+                return paid >> price[0] & 1
+            if view is None:
+                view = View(rules.tables, s, s.current, acting_frame(s.current))
+            return machine._can_pay(view, price[1])
+
+        out: list[str] = []
+        taken = info.get("tile")
+        main_open = taken is not None and not info.get("main_done")
+        if main_open:
+            out += [f"act {a}" for a in plans.tile_actions.get(taken, ()) if self._can_perform(a, True)]
+        acts = len(out)
+        if taken is not None and info.get("bonus_key") and not info.get("bonus_used") and self._bonus_payable(info["bonus_key"]):
+            out.append("bonus")  # an optional purchase waits until it can be paid (EX-1)
+        if not info.get("extra_bought"):
+            out += [label for label, cost in plans.extra_costs if pays(cost)]
+        for name, key, sure, entry in plans.anytime:
+            if entry is not None and not paid >> entry & 1:
+                continue  # its first statement's own price cannot be paid
+            if not mechanisms.cannot_start(machine, s, s.current, key) and (sure or self._completes(f"do {name}")):
+                out.append(f"do {name}")
+        if taken is not None and not (main_open and acts):
+            out.append("end")
+        if info.get("extra_bought") and not info.get("extra_done"):
+            out += [f"extra {a}" for a in plans.playable if self._can_perform(a, False)]
+        if not info.get("refreshed"):
+            table_rows = s.table["rows"]
+            for kind, costs in plans.refresh_costs:
+                options = tuple([n for n, cost in costs if pays(cost)])
+                if options:
+                    out += plans.refreshes(table_rows, kind, options)
+        later = info.get("later")
+        if later:
+            out += sorted({f"resolve {e['label']}" for e in later})
+        right = rules.setup.seal_right
+        if right is not None and player.holdings.get(right, 0) >= 1:
+            claimed = set(s.table.get("claimed", {}).values())
+            out += [f"seal {rid}" for rid, cost in plans.seals if rid not in claimed and pays(cost)]
+        if taken is None:
+            takes = []
+            for pos, tile in crane.tiles_in_order(s.table["crane"]):
+                price = plans.take_costs[pos]
+                if price is None or (paid >> price[0] & 1 if price[0] is not None else pays(price)):
+                    takes.append((pos, tile))
+            out += sorted("take " + tile for tile in self._performable_tiles(takes))
+        owned, uses = player.owned, []
+        for kind in plans.one_shot_kinds:  # any owned record marked single-use, whatever its kind
+            for rid in owned.get(kind, ()):
+                use = plans.one_shot.get(rid)
+                if use and (use[1] or self._completes(f"use {rid}")):
+                    uses.append(f"use {rid}")
+        if uses:
+            out += sorted(uses)
+        return out
+
+    def _performable_tiles(self, takes: list[tuple[int, str]]) -> list[str]:
+        """R-TURN-6, OPEN-28: the main action must be performed, so of the tiles the player can pay for,
+        those offering an action that can be performed once taken; when none does, all of them (the turn
+        then ends without a main action)."""
+        verdicts: dict = {}  # (price paid, action) -> performable after the take, when known without a try
+        afters: dict = {}  # price paid -> this game with it paid
+        tiles = [tile for pos, tile in takes if self._tile_performable(pos, tile, verdicts, afters)]
+        return tiles or [tile for _, tile in takes]
+
+    def _tile_performable(self, pos: int, tile: str, verdicts: dict, afters: dict) -> bool:
+        actions = self.rules.offers.tile_actions_cheap_first.get(tile, ())
+        if not self.rules.offers.always_performable.isdisjoint(actions):
+            return True
+        paid = self._take_payment(pos, tile)
+        known = False
+        if paid is not None:
+            # A take that only pays a constant price (and scores points nobody listens to) leaves the player
+            # as this state with the price paid; the crane and the turn's record of the tile are not read by
+            # the judgements. A try performs the action, so it needs the tile really taken.
+            known = True
+            for a in actions:  # builds last: the others are judged cheaply
+                verdict = verdicts.get((paid, a), _UNJUDGED)
+                if verdict is _UNJUDGED:
+                    after = afters.get(paid) or afters.setdefault(paid, self._after_payment(paid))
+                    verdict = verdicts[(paid, a)] = after._perform_verdict(a, True)
+                if verdict:
+                    return True
+                known = known and verdict is not None
+        taken = self._taken(tile)
+        if taken is None:
+            return False
+        if not known and (taken.state.decision is not None or any(taken._can_perform(a, True) for a in actions)):
+            return True
+        # using the tile's wheel bonus first may make an action performable (the resource a build lacks)
+        if not taken.state.turn_info.get("bonus_key") or "bonus" not in taken._legal_now():
+            return False
+        try:
+            bonus = taken.child("bonus")
+        except IllegalActionError:
+            return False
+        if bonus.state.decision is not None:
+            return any(a.startswith("act ") for a in _completions(bonus))
+        return any(bonus._can_perform(a, True) for a in actions)
+
+    def _take_payment(self, pos: int, tile: str) -> tuple | None:
+        """What taking the tile at a crane position changes for its taker when that is only a constant price
+        (((resource, n), ...), () when free); None when it may set off more (points someone listens to)."""
+        geometry, machine, s = self.rules.geometry, self.rules.machine, self.state
+        if (geometry.points[pos] or tile in s.table["crane"]["flagged"]) and machine.listens(s, s.current, "action_tile_scored"):
+            return None
+        key = geometry.cost_keys[pos]
+        return machine.constant(self.rules.tables.programs[key]) if key else ()
+
+    def _after_payment(self, paid: tuple) -> "LegalActions":
+        if not paid:
+            return self
+        work = self.state.clone()
+        holdings = work.player(work.current).holdings
+        for r, n in paid:
+            holdings[r] = holdings.get(r, 0) - n
+        return type(self)(self.rules, work)
+
+    def _taken(self, tile: str) -> "LegalActions | None":
+        """The game after taking a tile, kept for ``apply``; None when the rules refuse the take."""
+        action = "take " + tile
+        work = self._tried.get(action)
+        if work is None:
+            work = self.state.clone()
+            try:
+                Turn(self.rules, work).apply(action)
+            except RunawayError:
+                raise  # content that loops is reported, not hidden as a refused take
+            except RulesError:
+                return None
+            self._tried[action] = work
+        return type(self)(self.rules, work)  # only read, or copied before a try
+
+    def _can_perform(self, action: str, main: bool) -> bool:
+        """Whether an action can be performed now, without a try when the program tells (see
+        ``_perform_verdict``); else a try on a copy."""
+        verdict = self._perform_verdict(action, main)
+        if verdict is not None:
+            return verdict
+        return self._completes(f"{'act' if main else 'extra'} {action}")
+
+    def _perform_verdict(self, action: str, main: bool) -> bool | None:
+        """Whether an action can be performed now, when that is known without a try: a build by its row
+        (no tile to take, or a tile surely placed), another program by a cheap exact rejection of a first
+        statement that cannot be made, then by what cannot fail (see fallible.py); None when unknown."""
+        if action in self.rules.offers.always_performable:
+            return True
+        key, sure, builds = self.rules.offers.actions[action]
+        event = {"action": action, "main": main, "discount": {}, "with": []}
+        s = self.state
+        machine, fall = self.rules.machine, self.rules.fallibility
+        if builds:
+            outlook = mechanisms.build_outlook(machine, fall, s, s.current, key, event)
+            if outlook is not None:
+                return outlook
+        elif mechanisms.cannot_start(machine, s, s.current, key, event):
+            return False
+        elif sure or fall.sure(s, s.current, self.rules.tables.programs[key].steps):
+            return True
+        return None
+
+    def _bonus_payable(self, key: str) -> bool:
+        """A bonus that opens with an optional payment is offered only once it can be paid
+        (using it earlier would skip the payment and use the bonus up)."""
+        steps = self.rules.tables.programs[key].steps
+        if steps and type(steps[0]) is S.MayPay:
+            view = self.rules.machine._view(self.state, acting_frame(self.state.current))
+            if not self.rules.machine._can_pay(view, steps[0].cost):
+                return False
+        # a bonus that cannot be carried out (a payment nobody can make) is not offered (OPEN-28)
+        return bonus_can_run(self.rules, self.state, key) and (
+            self.rules.fallibility.sure(self.state, self.state.current, steps) or self._completes("bonus"))
+
+    def _completes(self, action: str) -> bool:
+        """Offer only what can be carried out (OPEN-28): try it on a copy of the state, and through the
+        choices it leads to until one way of finishing it is found (a tile whose reward cannot be
+        taken is no choice). The search stops trusting the rest after a fixed number of tries."""
+        return _finishes(self.rules, self.state, action, [_SEARCH_BUDGET], self._tried)
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def _player(self) -> PlayerState:
+        return self.state.players[self.state.current]
+
+    def _carry_group(self) -> tuple[str, ...]:
+        return self.rules.tables.groups.get(self.rules.setup.carry_group, ())
+
+
+_NAMED = ("pick", "place", "plank")  # decisions answered by naming the option, not by its number
+_UNJUDGED = object()  # a verdict not worked out yet
+_SEARCH_BUDGET = 40  # tries per completeness check before the remaining choices are trusted
+
+
+def _finishes(rules: Rules, state: GameState, action: str, budget: list[int], keep: dict | None = None) -> bool:
+    work = state.clone()
+    try:
+        Turn(rules, work).apply(action)
+    except RunawayError:
+        raise  # content that loops is no illegal choice: let it be seen
+    except RulesError:
+        return False
+    if keep is not None:
+        keep[action] = work  # the deeper tries below copy it and leave it as it is
+    budget[0] -= 1
+    d = work.decision
+    if d is None or budget[0] <= 0 or (d.kind == "place" and d.options):
+        return True  # placements are generated legal (as legal_actions trusts them)
+    if any(rules.fallibility.answers(work)) if d.kind not in _NAMED else (d.kind == "pick" and _sure_picks(rules, work)):
+        return True  # an answer that cannot fail finishes it
+    answers = [f"{d.kind} {o}" for o in d.options] if d.kind in _NAMED else [f"choose {i + 1}" for i in range(len(d.options))]
+    return any(_finishes(rules, work, a, budget) for a in answers)
+
+
+def _completions(game: LegalActions) -> list[str]:
+    """The legal actions once a pending decision is answered, each way it can be (for a bonus's choice)."""
+    out = []
+    for answer in game.legal_actions():
+        after = game.child(answer)
+        out += after.legal_actions() if after.state.decision is None else _completions(after)
+    return out
+
+
+def _sure_picks(rules: Rules, state: GameState) -> set[str]:
+    """The tiles of a pending pick that surely reach their placement (mechanisms.sure_picks)."""
+    frame = state.frames[-1] if state.frames else None
+    if frame is None or frame.key != mechanisms.BUILD or frame.event.get("phase") != "pick":
+        return set()
+    return set(mechanisms.sure_picks(rules.machine, rules.fallibility, state, frame, state.decision.options))

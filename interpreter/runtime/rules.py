@@ -1,0 +1,102 @@
+"""The rules of a ruleset for one player count, compiled once and shared by every game of it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cached_property
+
+from interpreter.dsl import steps as S
+from interpreter.runtime import schedule
+from interpreter.runtime.fallible import Fallibility
+from interpreter.runtime.machine import Machine, Tables, build_tables
+from interpreter.runtime.mechanisms import natives as mechanisms
+from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.runtime.offers import Offers
+from interpreter.runtime.setup import StackPlan, deal_stacks, plan_stacks
+
+# Statements the effect machine runs without help from board mechanisms.
+_MACHINE_OPS = {"gain", "pay", "score", "advance", "produce", "block", "choose", "may", "may_pay", "if", "repeat",
+                "grant", "draw", "use", *mechanisms.OPS}
+
+
+def _ops(steps) -> set[str]:
+    return {step.op for step in S.walk(steps)}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the engine needs for one player count, compiled once from a Ruleset."""
+
+    ruleset: object
+    players: int
+
+    @cached_property
+    def tables(self) -> Tables:
+        memo = self.ruleset.memo
+        if "tables" not in memo:  # the same for every player count
+            memo["tables"] = build_tables(self.ruleset)
+        return memo["tables"]
+
+    @cached_property
+    def machine(self) -> Machine:
+        return Machine(self.tables, dict(mechanisms.OPS), dict(mechanisms.NATIVES))
+
+    @cached_property
+    def geometry(self) -> crane.CraneGeometry:
+        return crane.build_geometry(self.ruleset.single("crane"))
+
+    @cached_property
+    def setup(self):
+        return self.ruleset.single("setup")
+
+    @cached_property
+    def schedule(self) -> schedule.Schedule:
+        return schedule.build_schedule(self.setup, self.players)
+
+    @cached_property
+    def tile_actions(self) -> dict[str, tuple[str, ...]]:
+        model = self.ruleset.single("crane")
+        return {t.id: tuple(getattr(t, model.side).actions) for t in model.tiles}
+
+    @cached_property
+    def dummy_seats(self) -> tuple[bool, ...]:
+        """Per seat index: played by the rulebook's automatic dummy (R-SOLO-2)."""
+        return tuple(schedule.is_dummy_seat(self.schedule, seat + 1) for seat in range(self.schedule.seats))
+
+    @cached_property
+    def face_up(self) -> frozenset[str]:
+        return frozenset(s.id for s in self.ruleset.single("pack").stacks if s.face == "up")
+
+    @cached_property
+    def fallibility(self) -> Fallibility:
+        stacks = deal_stacks(self, random.Random(0))  # what each stack may hold; the order does not matter
+        return Fallibility(self.tables, {sid: set(ids) for sid, ids in stacks.items()})
+
+    @cached_property
+    def stack_plan(self) -> StackPlan:
+        return plan_stacks(self)
+
+    @cached_property
+    def offers(self) -> Offers:
+        return Offers.build(self)
+
+    def action_key(self, action: str) -> str:
+        return f"pack/actions/{action}/effect"
+
+    def runnable(self, key: str) -> bool:
+        return _ops(self.tables.programs[key].steps) <= _MACHINE_OPS
+
+    @cached_property
+    def playable_actions(self) -> tuple[str, ...]:
+        return tuple(a.id for a in self.ruleset.single("pack").actions if self.runnable(self.action_key(a.id)))
+
+
+def rules_for(ruleset, players: int) -> Rules:
+    """The compiled rules of a ruleset for a player count, built once and shared by every game of it
+    (the tables are read-only while games run)."""
+    key = ("rules", players)
+    rules = ruleset.memo.get(key)
+    if rules is None:
+        rules = ruleset.memo[key] = Rules(ruleset, players)
+    return rules

@@ -1,0 +1,107 @@
+"""Setting up a game from content (R-SETUP-*): the stacks dealt, the rows, the city, the seeded RNG."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from interpreter.runtime.machine import View
+from interpreter.runtime.mechanisms import market_rows as rows
+from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.runtime.state import GameState, PlayerState
+
+if TYPE_CHECKING:
+    from interpreter.runtime.rules import Rules
+
+
+def initial_state(rules: Rules, seed: int) -> GameState:
+    """The state a game of these rules starts in (R-SETUP-*), its RNG seeded by ``seed``."""
+    ruleset, players = rules.ruleset, rules.players
+    rng = random.Random(seed)
+    sched = rules.schedule
+    tables = rules.tables
+    state = GameState(players=[])
+    for seat in range(sched.seats):
+        p = PlayerState(seat, pieces_free=dict(rules.setup.free_pieces))
+        state.players.append(p)
+    for seat, p in enumerate(state.players):
+        view = View(tables, state, seat)
+        p.holdings = {rid: fn(view, None) for rid, fn in tables.programs["setup/start_holdings"]}
+        p.tracks = {tid: t.positions[0] for tid, t in tables.tracks.items()}
+        for t in ruleset.single("tracks").tracks:
+            p.tracks[t.id] = t.start
+        p.grids = {gid: list(g.start) for gid, g in tables.grids.items()}
+    stacks = deal_stacks(rules, rng)
+    state.stacks = stacks
+    state.table["rows"] = rows.deal(stacks, rules.setup.rows, 1)
+    _setup_city(ruleset, state, players, rng)
+    crane_model = ruleset.single("crane")
+    state.table.update({"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)),
+                        "era": 1, "seed": seed})
+    state.rng = _rng_state(rng)
+    return state
+
+
+def deal_stacks(rules: Rules, rng: random.Random) -> dict[str, list[str]]:
+    """Every record that names a stack, shuffled; pools of tokens by player count; the rows' stacks."""
+    plan = rules.stack_plan
+    stacks = {k: list(v) for k, v in plan.stacks.items()}
+    for sid in sorted(stacks):
+        if sid not in plan.face_up:
+            rng.shuffle(stacks[sid])
+    for sid, source_id, size in plan.dealt:  # e.g. half of a shuffled set set aside elsewhere (R-SETUP-4)
+        source = stacks.setdefault(source_id, [])
+        stacks[sid], stacks[source_id] = source[:size], source[size:]
+    stacks.update(rows.shuffled(plan.row_stacks, rng))
+    return stacks
+
+
+@dataclass(frozen=True)
+class StackPlan:
+    """The stacks before shuffling, the same for every game of a ruleset and player count."""
+
+    stacks: dict  # stack id -> record ids in id order
+    face_up: frozenset
+    dealt: tuple  # (stack id, dealt from, size)
+    row_stacks: dict  # the rows' (era, quality) stacks in id order
+
+
+def plan_stacks(rules: Rules) -> StackPlan:
+    ruleset, tables, pack = rules.ruleset, rules.tables, rules.ruleset.single("pack")
+    stacks: dict[str, list[str]] = {}
+    for (kind, rid), rec in sorted(tables.records.items()):
+        stack = getattr(rec, "stack", None)
+        if stack:
+            stacks.setdefault(stack, []).append(rid)
+    tokens = ruleset.single("production_tokens")
+    if tokens:
+        stacks[tokens.pool] = [t.id for t in tokens.tokens if t.from_players <= rules.players]
+    return StackPlan({k: tuple(v) for k, v in stacks.items()}, frozenset(s.id for s in pack.stacks if s.face == "up"),
+                      tuple((s.id, s.dealt_from, s.size) for s in pack.stacks if s.dealt_from),
+                      rows.sort_stacks(tables.records, rules.setup.rows))
+
+
+def _setup_city(ruleset, state: GameState, players: int, rng: random.Random) -> None:
+    """Plaza tiles on the plaza hexes in play; neutral tiles on the pre-filled sites (R-SETUP-7, R-SETUP-13)."""
+    city = ruleset.single("city")
+    if city is None:
+        return
+    solo = ruleset.single("solo")
+    count = solo.setup_as if players == 1 and solo is not None else players
+    plazas = [p.id for p in ruleset.records(city.area_tiles)]
+    rng.shuffle(plazas)
+    in_play = [h.id for h in city.hexes if h.type == "plaza" and (not h.marks or count in h.marks)]
+    state.table["plazas"] = dict(zip(in_play, plazas))  # unused plaza tiles go back to the box
+    key = rows.stack_key(city.site_kind, 1, "regular")
+    stack = list(state.stacks.get(key, []))
+    state.table["city"] = {h.id: {"tile": stack.pop(0), "owner": None, "rot": 0}
+                           for h in city.hexes if h.type == "site" and count in h.pre_filled and stack}
+    if key in state.stacks:
+        state.stacks[key] = stack
+    state.table["where"] = {e["tile"]: site for site, e in state.table["city"].items()}
+
+
+def _rng_state(rng: random.Random) -> list:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]

@@ -1,0 +1,283 @@
+"""One action applied to a working copy of a game's state: each verb of the notation (see game.py), the
+end of a turn, the next turn (an era change, automatic seats) and final scoring."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.dsl import steps as S
+from interpreter.errors import RulesError, RunawayError
+from interpreter.runtime import maximise, schedule
+from interpreter.runtime.mechanisms import market_rows as rows
+from interpreter.runtime.mechanisms import natives as mechanisms
+from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.runtime.state import Frame, GameState, PlayerState
+
+if TYPE_CHECKING:
+    from interpreter.runtime.rules import Rules
+
+WHEEL_BONUS = "wheel_bonus"  # the source the taken tile's wheel bonus scores under
+
+
+def acting_frame(player: int) -> Frame:
+    """A frame that only names the acting player, for paying and reading outside a program."""
+    return Frame("", [], 0, player, "")
+
+
+def bonus_can_run(rules: Rules, state: GameState, key: str, tried: bool = False) -> bool:
+    """Whether the wheel bonus can be started now; ``tried``: and carried out to its end or a decision
+    (tried on a copy unless surely fine). One that cannot lapses unused at the end of the turn."""
+    if mechanisms.cannot_start(rules.machine, state, state.current, key):
+        return False
+    if not tried or rules.fallibility.sure(state, state.current, rules.tables.programs[key].steps):
+        return True
+    work = state.clone()
+    try:
+        Turn(rules, work)._run_bonus()
+    except RunawayError:
+        raise
+    except RulesError:
+        return False
+    return True
+
+
+class Turn:
+    """Applies one action to a working copy of the state."""
+
+    def __init__(self, rules: Rules, state: GameState):
+        self.r, self.s = rules, state
+        self.m = rules.machine
+
+    @property
+    def p(self) -> PlayerState:
+        return self.s.player(self.s.current)
+
+    def apply(self, action: str) -> None:
+        verb, _, arg = action.partition(" ")
+        how = _VERBS.get(verb)
+        if how is None:
+            raise RulesError(f"unknown action {action!r}")
+        how(self, arg, action)
+
+    def _choose(self, arg: str, action: str) -> None:
+        self.m.answer(self.s, int(arg) - 1)
+        self._settle()  # a decision may have been the last thing an ending turn waited for
+
+    def _named(self, arg: str, action: str) -> None:
+        d = self.s.decision
+        if d is None or d.kind != action.partition(" ")[0] or arg not in d.options:
+            raise RulesError(f"no pending choice offers `{action}`")
+        self.m.answer(self.s, d.options.index(arg))
+        self._settle()
+
+    def _take_verb(self, arg: str, action: str) -> None:
+        self._take(arg)
+
+    def _perform(self, arg: str, action: str) -> None:
+        info, main = self.s.turn_info, action.startswith("act ")
+        if main and info.get("tile") is None:
+            raise RulesError("take an action tile first")
+        if main and arg not in self.r.tile_actions.get(info["tile"], ()):
+            raise RulesError(f"the action tile {info['tile']} does not show {arg}")
+        info["main_done" if main else "extra_done"] = True
+        self.s.frames.append(mechanisms.start_performance(self.s.current, arg, main=main))
+        self.m.run(self.s)
+
+    def _resolve(self, arg: str, action: str) -> None:
+        info = self.s.turn_info
+        entries = info.get("later", [])
+        at = next((i for i, e in enumerate(entries) if e["label"] == arg), None)
+        if at is None:
+            raise RulesError(f"nothing named {arg} waits to be resolved")
+        entry = entries[at]
+        info["later"] = entries[:at] + entries[at + 1:]  # a new list: copies of the state share the old one
+        self.s.frames.append(mechanisms.later_frame(entry))
+        self.m.run(self.s)
+
+    def _do(self, arg: str, action: str) -> None:
+        key = self.r.tables.layout.anytime.get(arg)
+        if key is None:
+            raise RulesError(f"unknown action {action!r}")
+        self._run(key, arg)
+
+    def _bonus(self, arg: str, action: str) -> None:
+        if arg:
+            raise RulesError(f"unknown action {action!r}")
+        self.s.turn_info["bonus_used"] = True
+        self._run_bonus()
+
+    def _buy(self, arg: str, action: str) -> None:
+        what, _, n = arg.partition(" ")
+        if what != "extra" or not n.isdigit():
+            raise RulesError(f"unknown action {action!r}")
+        self.m._pay(self.s, acting_frame(self.s.current), self.r.tables.programs[f"setup/extra_action_costs/{int(n) - 1}"])
+        self.s.turn_info["extra_bought"] = True
+
+    def _refresh(self, arg: str, action: str) -> None:
+        kind, pair, _, pay = arg.split()
+        price = self.r.offers.refresh_price.get((kind, pay))
+        if price is None:
+            raise RulesError(f"no refresh of a {kind} row for price {pay}")
+        if price:
+            self.m._pay(self.s, acting_frame(self.s.current), price[1])
+        a, b = (int(x) for x in pair.split(","))
+        self.s.table["rows"] = rows.refresh(self.s.table["rows"], self.s.stacks, kind, (a, b), self.s.table.get("era", 1))
+        self.s.turn_info["refreshed"] = True
+
+    def _seal(self, arg: str, action: str) -> None:
+        key = self.r.tables.keys.get(("seal", arg, "cost"))
+        if key:
+            self.m._pay(self.s, acting_frame(self.s.current), self.r.tables.programs[key])
+        self.p.holdings[self.r.setup.seal_right] -= 1
+        self.p.owned["seal"] = [*self.p.owned.get("seal", ()), arg]
+        self.s.table["claimed"] = {**self.s.table.get("claimed", {}), f"{self.s.current}:{arg}": arg}
+
+    def _use(self, arg: str, action: str) -> None:
+        kind = self.r.tables.kind_of[arg]
+        ids = list(self.p.owned[kind])  # a new list: copies of the state share the old one
+        ids.remove(arg)  # used up (R-TECH-5)
+        self.p.owned[kind] = ids
+        self._run(self.r.tables.keys[(kind, arg, "effect")], arg, (kind, arg))
+
+    def _discard(self, arg: str, action: str) -> None:
+        self.p.holdings[arg] -= 1
+        self._end_turn()
+
+    def _end(self, arg: str, action: str) -> None:
+        if arg:
+            raise RulesError(f"unknown action {action!r}")
+        self._end_turn()
+
+    # ------------------------------------------------------------ pieces of a turn
+    def _run(self, key: str, source: str, this=None) -> None:
+        self.m.start(self.s, key, self.s.current, source, this)
+        self.m.run(self.s)
+
+    def _run_bonus(self) -> None:
+        """Run the wheel bonus; what it gives fires `wheel_bonus_gained` per resource (T-I-1)."""
+        before = dict(self.s.players[self.s.current].holdings)  # read only: no copy of a shared player
+        points = self._wheel_points()
+        self._run(self.s.turn_info["bonus_key"], WHEEL_BONUS)
+        if self.s.decision is None:
+            for r, n in sorted(self.s.players[self.s.current].holdings.items()):
+                if n > before.get(r, 0):
+                    self.m.emit(self.s, self.s.current, "wheel_bonus_gained", {"resource": r, "amount": n - before.get(r, 0)})
+            self._emit_tile_points(self._wheel_points() - points)
+            self.m.run(self.s)
+
+    def _wheel_points(self) -> int:
+        return self.s.players[self.s.current].breakdown.get(WHEEL_BONUS, 0)
+
+    def _emit_tile_points(self, points: int) -> None:
+        """Points the taken tile's wheel bonus scored count as points from taking the tile (T-I-4)."""
+        if points > 0:
+            self.m.emit(self.s, self.s.current, "action_tile_scored", {"points": points})
+
+    def _settle(self) -> None:
+        """After a decision or an effect: continue an end of turn that was waiting for it."""
+        if self.s.decision is None and not self.s.frames and self.s.turn_info.get("ending"):
+            self._end_turn()
+
+    def _take(self, tile: str) -> None:
+        g = self.r.geometry
+        state, info = crane.take(g, crane.from_json(self.s.table["crane"]), tile)
+        if info.cost_key:
+            self.m._pay(self.s, acting_frame(self.s.current), self.r.tables.programs[info.cost_key])
+        points = info.points + info.flag_points
+        if points:
+            if info.points:
+                self.p.add_points(info.points, "crane:position")
+            if info.flag_points:
+                self.p.add_points(info.flag_points, "crane:overflow")
+            self.m.emit(self.s, self.s.current, "action_tile_scored", {"points": points})
+        self.s.table["crane"] = crane.to_json(state)
+        self.s.turn_info.update({"tile": tile, "bonus_key": info.bonus_key})
+        self.m.run(self.s)
+
+    def _end_turn(self) -> None:
+        info = self.s.turn_info
+        info["ending"] = True
+        if info.get("bonus_key") and not info.get("bonus_used"):
+            # An unused wheel bonus: free gains and rights apply now; optional purchases lapse (OPEN-29).
+            info["bonus_used"] = True
+            steps = self.r.tables.programs[info["bonus_key"]].steps
+            if steps and type(steps[0]) not in S.OPTIONAL and bonus_can_run(self.r, self.s, info["bonus_key"], True):
+                self._run_bonus()
+                if self.s.decision or self.s.frames:
+                    return
+        while info.get("later"):  # deferred effects nobody resolved are resolved now (R-TIME-5, OPEN-30)
+            entries = info.pop("later")
+            self.s.frames.extend(mechanisms.later_frame(e) for e in reversed(entries))
+            self.m.run(self.s)
+            if self.s.decision or self.s.frames:
+                return
+        if not info.get("permits_expired"):
+            info["permits_expired"] = True
+            info["wheel_points"] = self._wheel_points()
+            self.m.expire_permits(self.s, self.s.current)  # e.g. an unused special-tile right scores (R-ROW-4)
+            self.m.run(self.s)
+            if self.s.decision or self.s.frames:
+                return
+        if "wheel_points" in info:  # a lapsed wheel right that scored (its `or` fallback)
+            self._emit_tile_points(self._wheel_points() - info.pop("wheel_points"))
+            self.m.run(self.s)
+            if self.s.decision or self.s.frames:
+                return
+        p = self.s.players[self.s.current]  # read after the effects above (a shared player is replaced when written)
+        carry = sum(p.holdings.get(r, 0) for r in self.r.tables.groups.get(self.r.setup.carry_group, ()))
+        if carry > self.r.setup.carry_limit:
+            info["discarding"] = True  # R-WIN-3: the player chooses what to keep
+            return
+        cs = crane.end_of_turn(self.r.geometry, crane.from_json(self.s.table["crane"]), info["tile"])
+        self.s.table["crane"] = crane.to_json(cs)
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        sched = self.r.schedule
+        while True:
+            turn = self.s.turn
+            if schedule.is_era_change(sched, turn):
+                # the first era's rows and stacks leave the game; the next era's are dealt (R-ERA-2)
+                old = self.s.table.get("era", 1)
+                self.s.table["era"] = old + 1
+                for row in self.r.setup.rows:
+                    for q in rows.QUALITIES:
+                        self.s.stacks.pop(rows.stack_key(row.kind, old, q), None)
+                self.s.table["rows"] = rows.deal(self.s.stacks, self.r.setup.rows, old + 1)
+            self.s.flags = [f for f in self.s.flags if not f.startswith("turn:")]
+            self.s.turn_info = {}
+            if schedule.is_last_turn(sched, turn):
+                self._final_scoring()
+                return
+            self.s.turn = turn + 1
+            seat = schedule.seat_of(sched, self.s.turn) - 1
+            self.s.current = seat
+            if not schedule.is_dummy_seat(sched, seat + 1):
+                return
+            # an automatic seat takes the tile farthest ahead and returns it (R-SOLO-2)
+            cs = crane.from_json(self.s.table["crane"])
+            tile = crane.dummy_choice(cs)
+            cs, _ = crane.take(self.r.geometry, cs, tile)
+            self.s.table["crane"] = crane.to_json(crane.end_of_turn(self.r.geometry, cs, tile))
+
+    def _final_scoring(self) -> None:
+        """R-SCORE-1..8 from content: every player completes a step before the next; each step's
+        decisions (optional conversions) are answered for the most points (OPEN-42's automatic default)."""
+        self.s.table["scoring"] = True
+        for step in self.r.ruleset.single("scoring").final:
+            key = f"scoring/final/{step.id}/effect"
+            for seat, player in enumerate(self.s.players):
+                if schedule.is_dummy_seat(self.r.schedule, seat + 1):
+                    continue
+                self.m.start(self.s, key, seat, step.id)
+                self.m.run(self.s)
+                maximise.answer_best(self.m, self.s)
+        self.s.table["over"] = True
+
+
+_VERBS = {  # an action's first word -> how Turn applies it (every action is legal-checked before)
+    "choose": Turn._choose, "pick": Turn._named, "place": Turn._named, "plank": Turn._named,
+    "take": Turn._take_verb, "act": Turn._perform, "extra": Turn._perform, "resolve": Turn._resolve,
+    "do": Turn._do, "bonus": Turn._bonus, "buy": Turn._buy, "refresh": Turn._refresh, "seal": Turn._seal,
+    "use": Turn._use, "discard": Turn._discard, "end": Turn._end,
+}
