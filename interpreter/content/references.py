@@ -15,8 +15,8 @@ from collections import Counter, defaultdict
 
 from pydantic import BaseModel
 
-from interpreter.runtime.mechanisms import hexes as board
-from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.mechanisms import hexes as board
+from interpreter.mechanisms import wheel as crane
 from interpreter.dsl.parse import grammar_text
 from interpreter.errors import ErrorBag
 from interpreter.content.model import KindTable

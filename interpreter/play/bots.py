@@ -19,7 +19,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.mechanisms import wheel as crane
 from interpreter.errors import IllegalActionError
 from interpreter.runtime.game import Game
 

@@ -5,7 +5,7 @@ An executor ``f(machine, state, frame, step)`` runs the step at ``frame.pc`` of 
 the program counter past the step (or leaves it there and sets a decision), and may push frames (a
 sub-block, queued advances, a record's effects). Statements that act on boards (``move``,
 ``perform``, ``build``, ``place``, ``later``) have none here: the engine's board mechanisms run them
-(runtime/mechanisms/natives.py), and ``Machine`` builds its dispatch table from both.
+(runtime/natives.py), and ``Machine`` builds its dispatch table from both.
 """
 
 from __future__ import annotations

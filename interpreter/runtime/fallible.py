@@ -24,7 +24,7 @@ from interpreter.dsl import steps as S
 from interpreter.runtime.effects import ADVANCE
 from interpreter.runtime.machine import block_at, constant_amounts
 from interpreter.runtime.tables import Tables
-from interpreter.runtime.mechanisms.natives import BONUS, BUILD, EMIT, PERFORM, PLANK, free_place
+from interpreter.runtime.natives import BONUS, BUILD, EMIT, PERFORM, PLANK, free_place
 from interpreter.runtime.state import Frame, GameState
 
 _DECISION_OF = {S.Choose: "choose", S.May: "may", S.MayPay: "may_pay", S.Repeat: "repeat", S.Draw: "keep"}

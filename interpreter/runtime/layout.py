@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from interpreter.runtime.mechanisms.hex_area import AreaGeometry, build_area, key as hex_key
-from interpreter.runtime.mechanisms.hex_map import CityMap, build_city_map
+from interpreter.mechanisms.hex_area import AreaGeometry, build_area, key as hex_key
+from interpreter.mechanisms.hex_map import CityMap, build_city_map
 
 
 @dataclass(frozen=True)

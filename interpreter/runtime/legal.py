@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from interpreter.dsl import steps as S
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
 from interpreter.runtime.machine import View
-from interpreter.runtime.mechanisms import natives as mechanisms
-from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.runtime import natives as mechanisms
+from interpreter.mechanisms import wheel as crane
 from interpreter.runtime.state import GameState, PlayerState
 from interpreter.runtime.turn import Turn, acting_frame, bonus_can_run
 

@@ -82,7 +82,7 @@ def _needs_engine(m, state, frame, step) -> None:
 @dataclass
 class Machine(Effects, Events):
     tables: Tables
-    mechanisms: dict[str, Callable] = field(default_factory=dict)  # op -> board mechanism (mechanisms/natives.py)
+    mechanisms: dict[str, Callable] = field(default_factory=dict)  # op -> board mechanism (runtime/natives/)
     natives: dict[str, tuple] = field(default_factory=dict)  # "@name" -> (step, answer) of native frames
     trace: set[str] | None = None  # when a set, the keys of the programs that ran are added (simulation reports)
     _constants: dict = field(default_factory=dict, repr=False)  # id(amounts) -> (amounts, values or None)

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from interpreter.dsl import steps as S
 from interpreter.runtime.machine import Tables
-from interpreter.runtime.mechanisms import market_rows as rows
-from interpreter.runtime.mechanisms import natives as mechanisms
+from interpreter.mechanisms import market_rows as rows
+from interpreter.runtime import natives as mechanisms
 from interpreter.runtime.prices import PriceBook
 
 if TYPE_CHECKING:

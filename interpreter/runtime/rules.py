@@ -10,8 +10,8 @@ from interpreter.dsl import steps as S
 from interpreter.runtime import schedule
 from interpreter.runtime.fallible import Fallibility
 from interpreter.runtime.machine import Machine, Tables, build_tables
-from interpreter.runtime.mechanisms import natives as mechanisms
-from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.runtime import natives as mechanisms
+from interpreter.mechanisms import wheel as crane
 from interpreter.runtime.offers import Offers
 from interpreter.runtime.setup import StackPlan, deal_stacks, plan_stacks
 

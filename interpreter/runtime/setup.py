@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from interpreter.runtime.machine import View
-from interpreter.runtime.mechanisms import market_rows as rows
-from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.mechanisms import market_rows as rows
+from interpreter.mechanisms import wheel as crane
 from interpreter.runtime.state import GameState, PlayerState
 
 if TYPE_CHECKING:

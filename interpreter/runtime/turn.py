@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 from interpreter.dsl import steps as S
 from interpreter.errors import RulesError, RunawayError
 from interpreter.runtime import maximise, schedule
-from interpreter.runtime.mechanisms import market_rows as rows
-from interpreter.runtime.mechanisms import natives as mechanisms
-from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.mechanisms import market_rows as rows
+from interpreter.runtime import natives as mechanisms
+from interpreter.mechanisms import wheel as crane
 from interpreter.runtime.state import Frame, GameState, PlayerState
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from interpreter.errors import RulesError
 from interpreter.runtime import schedule
 from interpreter.runtime.game import Game
-from interpreter.runtime.mechanisms import wheel
+from interpreter.mechanisms import wheel
 from interpreter.runtime.notation import describe
 from interpreter.ui.kinds import AREAS_KEY, MAP_KIND, PLANKS_KIND, WHEEL_KIND
 from interpreter.ui.sessions import Session

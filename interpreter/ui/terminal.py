@@ -19,7 +19,7 @@ SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
 
 def summary(game, seat: int | None = None) -> str:
     """A compact text picture of what ``seat`` (default: the seat to act) may see, for terminal play."""
-    from interpreter.runtime.mechanisms import wheel
+    from interpreter.mechanisms import wheel
     from interpreter.runtime.schedule import round_of
 
     obs = game.observation(game.current_player if seat is None else seat)

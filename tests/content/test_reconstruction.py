@@ -17,7 +17,7 @@ from statistics import mean
 import pytest
 
 from interpreter.dsl import steps as S
-from interpreter.runtime.mechanisms import hexes as board
+from interpreter.mechanisms import hexes as board
 from interpreter.content.ruleset import load_ruleset
 
 ERAS = (1, 2)

@@ -23,7 +23,7 @@ from interpreter.runtime import fallible
 from interpreter.runtime.executors import ANSWERS, EXECUTORS
 from interpreter.runtime.machine import Machine, _needs_engine
 from interpreter.runtime.tables import build_tables
-from interpreter.runtime.mechanisms import natives
+from interpreter.runtime import natives
 
 # one text per statement kind, written against the bundled pack
 EXAMPLES = {

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.mechanisms import wheel as crane
 from interpreter.errors import RulesError
 from interpreter.content.model.boards import CraneFile
 from interpreter.content.ruleset import load_ruleset

@@ -6,7 +6,7 @@ Each test builds a small state by hand (setup is the engine's job) and runs real
 import pytest
 
 from interpreter.dsl import steps as S
-from interpreter.runtime.mechanisms import natives as mechanisms
+from interpreter.runtime import natives as mechanisms
 from interpreter.runtime.machine import Machine
 from interpreter.runtime.tables import build_tables
 from interpreter.runtime.view import View

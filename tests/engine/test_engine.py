@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.runtime.mechanisms import wheel as crane
+from interpreter.mechanisms import wheel as crane
 from interpreter.runtime.game import Game, new_game
 from interpreter.errors import IllegalActionError
 from interpreter.content.ruleset import load_ruleset

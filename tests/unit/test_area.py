@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from interpreter.runtime.mechanisms.hex_area import build_area, connect
-from interpreter.runtime.mechanisms.hexes import neighbour
+from interpreter.mechanisms.hex_area import build_area, connect
+from interpreter.mechanisms.hexes import neighbour
 
 CENTRE = (0, 0)
 ACTIONS = {"a": (1, 0), "b": (0, 1), "c": (-1, 1), "d": (-1, 0), "e": (0, -1), "f": (1, -1)}

@@ -1,6 +1,6 @@
 """Hex geometry: one side/corner numbering, shared keys, rotation, rings."""
 
-from interpreter.runtime.mechanisms import hexes as board
+from interpreter.mechanisms import hexes as board
 
 
 def test_every_hex_sharing_a_side_or_corner_computes_the_same_key():

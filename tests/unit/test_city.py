@@ -4,8 +4,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from interpreter.runtime.mechanisms import hexes as board
-from interpreter.runtime.mechanisms.hex_map import (
+from interpreter.mechanisms import hexes as board
+from interpreter.mechanisms.hex_map import (
     CityMap,
     build_city_map,
     corner_matches,
@@ -198,7 +198,7 @@ def test_majority_excludes_non_claimants():
 def test_the_graph_tables_agree_with_the_axial_formula(cmap):
     """Vertex neighbours read from the networkx graph match the geometry (corner w of h is corner
     w+2 of the hex across side w and corner w+4 of the hex across side w+1)."""
-    from interpreter.runtime.mechanisms.hexes import neighbour
+    from interpreter.mechanisms.hexes import neighbour
 
     for hid, h in cmap.hexes.items():
         for w in range(6):

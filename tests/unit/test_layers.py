@@ -1,7 +1,8 @@
 """The folders of interpreter/ are layers, and imports point down them only (DESIGN.md §2).
 
 ui -> play -> runtime -> content -> dsl, with authoring beside play (it documents content and
-uses no game runtime). The top-level modules (errors, paths) are below everything; the package
+uses no game runtime) and the pure mechanism libraries beside the DSL (the content checks and the
+runtime both use them). The top-level modules (errors, paths) are below everything; the package
 root only names the public API, resolved lazily. Imports inside functions count too: a lazy
 import up the layers is still a dependency up the layers.
 """
@@ -16,7 +17,7 @@ import pytest
 import interpreter
 
 ROOT = Path(interpreter.__file__).parent
-RANK = {"errors": 0, "paths": 0, "dsl": 1, "content": 2, "runtime": 3, "play": 4, "authoring": 4, "ui": 5}
+RANK = {"errors": 0, "paths": 0, "dsl": 1, "mechanisms": 1, "content": 2, "runtime": 3, "play": 4, "authoring": 4, "ui": 5}
 MAX_LINES = 600
 
 

@@ -1,4 +1,4 @@
-"""Tile rows (interpreter/runtime/mechanisms/market_rows.py): a refresh takes exactly the pairs ``refresh_choices`` lists."""
+"""Tile rows (interpreter/mechanisms/market_rows.py): a refresh takes exactly the pairs ``refresh_choices`` lists."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from interpreter.runtime.mechanisms import market_rows as rows
+from interpreter.mechanisms import market_rows as rows
 from interpreter.errors import RulesError
 
 

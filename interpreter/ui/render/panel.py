@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import drawsvg as dw
 
-from interpreter.runtime.mechanisms.hexes import ring as hex_ring
+from interpreter.mechanisms.hexes import ring as hex_ring
 from interpreter.ui.render.draw import INK, SOFT, axial_px, block, corner_px, hexagon, label, lighten, seat_colour, span
 from interpreter.ui.render.text import wrap
 from interpreter.ui.render.tracks import draw_player_tracks, player_track_rows, player_tracks_height

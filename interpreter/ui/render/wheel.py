@@ -6,7 +6,7 @@ import math
 
 import drawsvg as dw
 
-from interpreter.runtime.mechanisms import wheel
+from interpreter.mechanisms import wheel
 from interpreter.ui.kinds import WHEEL_KIND
 from interpreter.ui.render.draw import SOFT, block, colour_of, kind_title, label, lighten
 from interpreter.ui.render.text import short, wrap

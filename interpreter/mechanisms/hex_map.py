@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from interpreter.runtime.mechanisms.hexes import Hex, build_board, corner_key, neighbour, vertex_table
+from interpreter.mechanisms.hexes import Hex, build_board, corner_key, neighbour, vertex_table
 from interpreter.errors import RulesError
 
 SITE = "site"

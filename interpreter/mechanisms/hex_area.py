@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from interpreter.runtime.mechanisms.hexes import Hex, build_board, ring, side_table, vertex_table
+from interpreter.mechanisms.hexes import Hex, build_board, ring, side_table, vertex_table
 
 Features = Callable[[str], tuple[str, ...]]
 

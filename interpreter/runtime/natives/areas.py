@@ -1,0 +1,84 @@
+"""Enclosed areas of the shared map and the plank spaces of a slot zone."""
+
+from __future__ import annotations
+
+from interpreter.dsl.printer import to_text
+from interpreter.mechanisms import hex_map as C
+from interpreter.runtime.state import Decision, Frame, GameState
+from interpreter.runtime.natives.common import PICK_HALF, _amounts, _prog, _push
+
+# --------------------------------------------------------------------------- enclosed areas
+
+def plaza_step(m, state, frame) -> None:
+    """An enclosed plaza resolves: majority gets both halves, other claimants one (R-PLAZA-6/7)."""
+    state.frames.pop()
+    hex_id = frame.event["plaza"]
+    cmap = m.layout.city
+    city = state.table["city"] = dict(state.table["city"])  # the claims' cubes come off below
+    claims: dict[int, int] = {}
+    spend: dict[int, int] = {}
+    returned: dict[tuple[str, int], int] = {}
+    for site in cmap.sites_of[hex_id]:
+        e = city.get(site, {})
+        piece = e.get("piece")
+        if not piece:
+            continue
+        city[site] = e = dict(e)
+        seat = piece[1]
+        claims[seat] = claims.get(seat, 0) + 1
+        kind = m.tables.kind_of[e["tile"]]
+        key = m.tables.keys.get((kind, e["tile"], "cost"))
+        if key:
+            spend[seat] = spend.get(seat, 0) + sum(n for _, n in _amounts(m, state, Frame("", [], 0, seat, ""), key))
+        returned[(piece[0], seat)] = returned.get((piece[0], seat), 0) + 1
+        e.pop("piece")
+    state.table["resolved"] = [*state.table.get("resolved", ()), hex_id]
+    for (piece, seat), n in returned.items():  # cubes go back to their owners (R-PLAZA-6 step 4)
+        state.player(seat).pieces_free[piece] = state.player(seat).pieces_free.get(piece, 0) + n
+    tile = state.table.get("plazas", {}).get(hex_id)
+    if tile is None:
+        return  # an empty plaza hex never gives rewards (R-PLAZA-2)
+    best, others = C.majority(claims, spend)
+    n = len(state.players)
+    order = [(state.current + i) % n for i in range(n)]  # active player first, then seat order (OPEN-47)
+    kind = m.layout.area_kind
+    queue = []
+    for seat in order:
+        if seat in best:
+            queue += [_prog(m, m.tables.keys[(kind, tile, f)], seat, tile, (kind, tile)) for f in m.layout.area_rewards]
+        elif seat in others:
+            queue.append(Frame(PICK_HALF, [], 0, seat, tile, [kind, tile], {"tile": tile}))
+    _push(state, queue)
+
+
+def half_step(m, state, frame) -> None:
+    tile, kind = frame.event["tile"], m.layout.area_kind
+    options = [f"{f}: {to_text(m.tables.asts[m.tables.keys[(kind, tile, f)]])}" for f in m.layout.area_rewards]
+    state.decision = Decision(frame.player, "choose", options, {})
+
+
+def half_answer(m, state, frame, index, d) -> None:
+    state.frames.pop()
+    tile, kind = frame.event["tile"], m.layout.area_kind
+    _push(state, [_prog(m, m.tables.keys[(kind, tile, m.layout.area_rewards[index])], frame.player, tile, (kind, tile))])
+
+
+# --------------------------------------------------------------------------- bridge planks
+
+def plank_step(m, state, frame) -> None:
+    free = [p for p, _ in m.layout.planks if p not in state.table.get("bridge", {})]
+    state.decision = Decision(frame.player, "plank", free, {})
+
+
+def plank_answer(m, state, frame, index, d) -> None:
+    """Lay the kept tile on a plank space and gain the bonuses it covers (R-ROAD-5, R-ROAD-7, OPEN-19)."""
+    state.frames.pop()
+    free = [p for p, _ in m.layout.planks if p not in state.table.get("bridge", {})]
+    plank = free[index]
+    state.table["bridge"] = {**state.table.get("bridge", {}), plank: frame.event["tile"]}
+    keys = dict(m.layout.planks)[plank]
+    _push(state, [_prog(m, k, frame.player, f"bridge:{plank}") for k in keys])
+
+
+def bridge_open(m, state) -> bool:
+    return bool(m.layout.planks) and len(state.table.get("bridge", {})) < m.layout.complete_at
