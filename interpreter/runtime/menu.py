@@ -61,8 +61,9 @@ class MenuLog:
 
 
 def check_menu(entries: Iterable[MenuEntry]) -> dict[str, MenuEntry]:
-    """The entries by verb; two entries with one verb, or a verb that is the start of another's
-    argument-taking verb, would make the notation ambiguous."""
+    """The entries by verb. Two entries with one verb would make the notation ambiguous, and a need
+    or a wait naming no entry could never be met; both are refused. (A verb that begins another,
+    `extra` and `buy extra`, is fine: `parse` takes the longest verb that starts the action.)"""
     by_verb: dict[str, MenuEntry] = {}
     for e in entries:
         if e.verb in by_verb:

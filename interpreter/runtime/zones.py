@@ -109,8 +109,9 @@ def free_slots(spec: ZoneSpec, contents: Contents) -> tuple[str, ...]:
 # ---------------------------------------------------------------- changes (each returns new contents)
 
 def put(spec: ZoneSpec, contents: Contents, record: str, where: str = "top") -> Contents:
-    """Add a record: on top or at the bottom of a pile, or into a named slot (or the first free one,
-    ``where="slot"``). A full zone or an occupied slot refuses it."""
+    """Add a record: on top or at the bottom of a pile; into a named slot of a slotted zone, or its
+    first free slot (``"top"`` or ``"slot"``) or last free slot (``"bottom"``). A full zone or an
+    occupied slot refuses it."""
     if spec.slots:
         name = where
         if where in ("top", "bottom", "slot"):
