@@ -1,7 +1,8 @@
-"""The action crane: a fixed frame of positions around a turning wheel of slots (R-CRANE, R-EOT).
+"""A rotating wheel of offers: a fixed frame of positions around a turning wheel of slots
+(a game's action crane, for one: R-CRANE, R-EOT).
 
-A `CraneGeometry` is compiled once from the crane content model; the game holds a plain
-`CraneState`, and every function returns a new state instead of changing one.
+A `WheelGeometry` is compiled once from the wheel's content model; the game holds a plain
+`WheelState`, and every function returns a new state instead of changing one.
 
 Numbering
 - Frame positions 0..N-1 run in the direction the wheel turns; position 0 is the entry where a
@@ -27,8 +28,8 @@ from interpreter.errors import RulesError
 
 
 @dataclass(frozen=True, slots=True)
-class CraneGeometry:
-    """The crane's fixed facts, compiled once; per-position tuples are indexed by frame position."""
+class WheelGeometry:
+    """The wheel's fixed facts, compiled once; per-position tuples are indexed by frame position."""
 
     size: int
     zones: tuple[str, ...]
@@ -48,7 +49,7 @@ class CraneGeometry:
 
 
 @dataclass(frozen=True, slots=True)
-class CraneState:
+class WheelState:
     """Where the wheel stands and what it holds; plain, hashable and JSON-friendly."""
 
     rotation: int  # frame position of the box (slot 0)
@@ -75,7 +76,7 @@ class TakeInfo:
 # ---------------------------------------------------------------- geometry
 
 def geometry_problems(model) -> list[tuple[tuple, str]]:
-    """What makes a crane model unplayable, as (path in the model, message): validation reports these
+    """What makes a wheel model unplayable, as (path in the model, message): validation reports these
     (references.py) and ``build_geometry`` refuses them. The wheel's slots and box are checked there too."""
     n = len(model.positions)
     rest = tuple(p.rest for p in model.positions)
@@ -98,17 +99,17 @@ def geometry_problems(model) -> list[tuple[tuple, str]]:
     return out
 
 
-def build_geometry(model) -> CraneGeometry:
-    """Compile a validated crane content model (`CraneFile`)."""
+def build_geometry(model) -> WheelGeometry:
+    """Compile a validated wheel content model (`CraneFile`)."""
     n = len(model.positions)
     boxes = [i for i, s in enumerate(model.wheel) if s.box]
     if len(model.wheel) != n or len(boxes) != 1:
-        raise RulesError(f"a crane needs one wheel slot per position ({n}) and exactly one box")
+        raise RulesError(f"a wheel needs one slot per position ({n}) and exactly one box")
     box = boxes[0]
     rest = tuple(p.rest for p in model.positions)
     targets = tuple(i for i, p in enumerate(model.positions) if p.overflow_target)
     if not targets:
-        raise RulesError("a crane needs at least one overflow target")
+        raise RulesError("a wheel needs at least one overflow target")
     if any(t == 0 or not rest[t] for t in targets):
         raise RulesError("overflow targets must be resting positions other than the entry (0)")
     below = [p for p in range(1, targets[0]) if rest[p]]
@@ -119,7 +120,7 @@ def build_geometry(model) -> CraneGeometry:
     overflows = tuple(tuple(any(p >= n or not rest[p] for p in range(start + 1, start + steps + 1)) for start in range(n))
                       for steps in (1, 2))
     order = (*targets, *(p for p in range(below[-1], 0, -1) if rest[p]))
-    return CraneGeometry(
+    return WheelGeometry(
         size=n,
         zones=tuple(p.zone for p in model.positions),
         rest=rest,
@@ -137,29 +138,29 @@ def build_geometry(model) -> CraneGeometry:
     )
 
 
-def start_rotation(geometry: CraneGeometry, players: int) -> int:
+def start_rotation(geometry: WheelGeometry, players: int) -> int:
     """The box position at setup for a player count (R-SETUP-CRANE-1)."""
     for count, box_at in geometry.start_rotations:
         if count == players:
             return box_at
-    raise RulesError(f"the crane has no starting rotation for {players} players")
+    raise RulesError(f"the wheel has no starting rotation for {players} players")
 
 
 # ---------------------------------------------------------------- reading a state
 
-def box_position(state: CraneState) -> int:
+def box_position(state: WheelState) -> int:
     return state.rotation
 
 
-def tile_at(state: CraneState, position: int) -> str | None:
+def tile_at(state: WheelState, position: int) -> str | None:
     return state.slots[(position - state.rotation) % len(state.slots)]
 
 
-def position_of(state: CraneState, tile: str) -> int:
+def position_of(state: WheelState, tile: str) -> int:
     return (_slot_of(state, tile) + state.rotation) % len(state.slots)
 
 
-def tiles_by_position(state: CraneState) -> tuple[tuple[int, str], ...]:
+def tiles_by_position(state: WheelState) -> tuple[tuple[int, str], ...]:
     """(position, tile) for every tile on the wheel, lowest position first."""
     n = len(state.slots)
     return tuple(sorted(((k + state.rotation) % n, t) for k, t in enumerate(state.slots) if t is not None))
@@ -172,7 +173,7 @@ def tiles_in_order(data: dict) -> list[tuple[int, str]]:
     return [(pos, tile) for pos in range(n) if (tile := slots[(pos - rotation) % n]) is not None]
 
 
-def dummy_choice(state: CraneState, rule: str = "highest_position") -> str:
+def dummy_choice(state: WheelState, rule: str = "highest_position") -> str:
     """The tile an automatic seat takes (R-SOLO-2); `rule` is the solo model's `dummy_takes`."""
     tiles = tiles_by_position(state)
     if not tiles:
@@ -184,12 +185,12 @@ def dummy_choice(state: CraneState, rule: str = "highest_position") -> str:
 
 # ---------------------------------------------------------------- changing a state
 
-def setup(geometry: CraneGeometry, players: int, tile_order) -> CraneState:
+def setup(geometry: WheelGeometry, players: int, tile_order) -> WheelState:
     """Turn the wheel to its starting rotation and place the tiles from position 0 (R-SETUP-CRANE-1..4)."""
     n = geometry.size
     order = list(tile_order)
     if len(set(order)) != len(order):
-        raise RulesError(f"a tile is listed twice in the crane setup order {order}")
+        raise RulesError(f"a tile is listed twice in the wheel's setup order {order}")
     rotation = start_rotation(geometry, players)
     slots: list[str | None] = [None] * n
     pending = iter(order)
@@ -202,16 +203,16 @@ def setup(geometry: CraneGeometry, players: int, tile_order) -> CraneState:
             continue
         # Starting tiles never rest where tiles score points or overflow (R-SETUP-CRANE-4).
         if not geometry.rest[position] or geometry.points[position]:
-            raise RulesError(f"{players} players: crane setup puts a tile at position {position}, "
+            raise RulesError(f"{players} players: the wheel's setup puts a tile at position {position}, "
                              "where tiles do not rest or score points")
         slots[slot] = next(pending)
         placed += 1
     if placed < len(order):
-        raise RulesError(f"the crane has no room for {len(order)} tiles")
-    return CraneState(rotation, tuple(slots))
+        raise RulesError(f"the wheel has no room for {len(order)} tiles")
+    return WheelState(rotation, tuple(slots))
 
 
-def take(geometry: CraneGeometry, state: CraneState, tile: str) -> tuple[CraneState, TakeInfo]:
+def take(geometry: WheelGeometry, state: WheelState, tile: str) -> tuple[WheelState, TakeInfo]:
     """Lift a tile off the wheel (R-CRANE-5..10); its overflow bonus, if any, goes with this take."""
     slot = _slot_of(state, tile)
     position = (slot + state.rotation) % geometry.size
@@ -230,16 +231,16 @@ def take(geometry: CraneGeometry, state: CraneState, tile: str) -> tuple[CraneSt
     )
     slots = list(state.slots)
     slots[slot] = None
-    return CraneState(state.rotation, tuple(slots), tuple(t for t in state.flagged if t != tile)), info
+    return WheelState(state.rotation, tuple(slots), tuple(t for t in state.flagged if t != tile)), info
 
 
-def end_of_turn(geometry: CraneGeometry, state: CraneState, returned_tile: str) -> CraneState:
+def end_of_turn(geometry: WheelGeometry, state: WheelState, returned_tile: str) -> WheelState:
     """R-EOT-1 steps 2-5: rotate (twice if the box reaches the entry), overflow, return the tile to 0."""
     n = geometry.size
     if not isinstance(returned_tile, str):
         raise RulesError(f"end of turn needs the tile taken this turn, not {returned_tile!r}")
     if returned_tile in state.slots:
-        raise RulesError(f"tile {returned_tile!r} is returned to the crane but is still on the wheel")
+        raise RulesError(f"tile {returned_tile!r} is returned to the wheel but is still on the wheel")
     steps = 2 if (state.rotation + 1) % n == 0 else 1
     rotation = (state.rotation + steps) % n
     slots = list(state.slots)
@@ -260,30 +261,30 @@ def end_of_turn(geometry: CraneGeometry, state: CraneState, returned_tile: str) 
     if slots[entry] is not None:
         raise RulesError(f"position 0 holds {slots[entry]!r}: tile {returned_tile!r} cannot be returned")
     slots[entry] = returned_tile
-    return CraneState(rotation, tuple(slots), flagged)
+    return WheelState(rotation, tuple(slots), flagged)
 
 
-def _free_slot(geometry: CraneGeometry, slots: list, rotation: int, tile: str) -> int:
+def _free_slot(geometry: WheelGeometry, slots: list, rotation: int, tile: str) -> int:
     """The slot an overflowing tile goes to: first empty target, else the fallback or below it."""
     n = geometry.size
     for position in geometry.overflow_order:
         slot = (position - rotation) % n
         if slot != 0 and slots[slot] is None:
             return slot
-    raise RulesError(f"tile {tile!r} overflows but the crane has no empty position for it")
+    raise RulesError(f"tile {tile!r} overflows but the wheel has no empty position for it")
 
 
-def _slot_of(state: CraneState, tile: str) -> int:
+def _slot_of(state: WheelState, tile: str) -> int:
     if tile is not None and tile in state.slots:
         return state.slots.index(tile)
-    raise RulesError(f"tile {tile!r} is not on the crane's wheel")
+    raise RulesError(f"tile {tile!r} is not on the wheel")
 
 
 # ---------------------------------------------------------------- JSON
 
-def to_json(state: CraneState) -> dict:
+def to_json(state: WheelState) -> dict:
     return {"rotation": state.rotation, "slots": list(state.slots), "flagged": list(state.flagged)}
 
 
-def from_json(data: dict) -> CraneState:
-    return CraneState(int(data["rotation"]), tuple(data["slots"]), tuple(data["flagged"]))
+def from_json(data: dict) -> WheelState:
+    return WheelState(int(data["rotation"]), tuple(data["slots"]), tuple(data["flagged"]))

@@ -43,7 +43,7 @@ class Rules:
         return Machine(self.tables, dict(mechanisms.OPS), dict(mechanisms.NATIVES))
 
     @cached_property
-    def geometry(self) -> crane.CraneGeometry:
+    def geometry(self) -> crane.WheelGeometry:
         return crane.build_geometry(self.ruleset.single("crane"))
 
     @cached_property

@@ -41,15 +41,15 @@ def bundled():
     return load_ruleset().single("crane")
 
 
-def state(box: int, tiles: dict[int, str], flagged=()) -> crane.CraneState:
+def state(box: int, tiles: dict[int, str], flagged=()) -> crane.WheelState:
     """A crane state from the box position and {position: tile}."""
     slots = [None] * N
     for position, tile in tiles.items():
         slots[(position - box) % N] = tile
-    return crane.CraneState(box, tuple(slots), tuple(sorted(flagged)))
+    return crane.WheelState(box, tuple(slots), tuple(sorted(flagged)))
 
 
-def layout(s: crane.CraneState) -> dict[int, str]:
+def layout(s: crane.WheelState) -> dict[int, str]:
     return dict(crane.tiles_by_position(s))
 
 
@@ -151,15 +151,15 @@ def test_take_reports_cost_points_and_the_bonus_of_the_slot(geo):
 
 def test_inconsistent_calls_raise_clear_errors(geo):
     s = state(5, {1: "a", 9: "b"})
-    with pytest.raises(RulesError, match="'z' is not on the crane"):
+    with pytest.raises(RulesError, match="'z' is not on the wheel"):
         crane.take(geo, s, "z")
-    with pytest.raises(RulesError, match="not on the crane"):
+    with pytest.raises(RulesError, match="not on the wheel"):
         crane.take(geo, s, None)
     with pytest.raises(RulesError, match="still on the wheel"):
         crane.end_of_turn(geo, s, "a")
     with pytest.raises(RulesError, match="tile taken this turn"):
         crane.end_of_turn(geo, s, None)
-    with pytest.raises(RulesError, match="not on the crane"):
+    with pytest.raises(RulesError, match="not on the wheel"):
         crane.position_of(s, "z")
     with pytest.raises(RulesError, match="no tile"):
         crane.dummy_choice(state(5, {}))
@@ -212,7 +212,7 @@ def test_no_room_for_an_overflowing_tile_raises():
                  + [{"zone": "b"}] * 8 + [{"zone": "x", "rest": False}])
     g = crane.build_geometry(fixture_model(positions=positions))
     assert (g.overflow_targets, g.fallback) == ((2,), 1)
-    with pytest.raises(RulesError, match="'c' overflows but the crane has no empty position"):
+    with pytest.raises(RulesError, match="'c' overflows but the wheel has no empty position"):
         crane.end_of_turn(g, state(11, {0: "a", 10: "c"}), "T")
 
 
