@@ -45,6 +45,19 @@ class Step:
         return ()
 
 
+class BodyStep(Step):
+    """A statement with one sub-block, its ``body`` (``may``, ``may pay``, ``repeat``, ``later``)."""
+
+    __slots__ = ()
+
+    def blocks(self) -> tuple:
+        return (self.body,)
+
+    @staticmethod
+    def node_blocks(node) -> tuple:
+        return (node.body,)
+
+
 _step = dataclass(frozen=True, slots=True)
 
 
@@ -171,32 +184,18 @@ class Choose(Step):
 
 
 @_step
-class May(Step):
+class May(BodyStep):
     body: Steps
     op: ClassVar[str] = "may"
     node: ClassVar[type] = A.May
 
-    def blocks(self) -> tuple:
-        return (self.body,)
-
-    @staticmethod
-    def node_blocks(node) -> tuple:
-        return (node.body,)
-
 
 @_step
-class MayPay(Step):
+class MayPay(BodyStep):
     cost: Amounts
     body: Steps
     op: ClassVar[str] = "may_pay"
     node: ClassVar[type] = A.MayPay
-
-    def blocks(self) -> tuple:
-        return (self.body,)
-
-    @staticmethod
-    def node_blocks(node) -> tuple:
-        return (node.body,)
 
 
 @_step
@@ -216,18 +215,11 @@ class If(Step):
 
 
 @_step
-class Repeat(Step):
+class Repeat(BodyStep):
     times: Fn | None  # None: any number of times (the body is one optional statement)
     body: Steps
     op: ClassVar[str] = "repeat"
     node: ClassVar[type] = A.Repeat
-
-    def blocks(self) -> tuple:
-        return (self.body,)
-
-    @staticmethod
-    def node_blocks(node) -> tuple:
-        return (node.body,)
 
 
 @_step
@@ -246,17 +238,10 @@ class Grant(Step):
 
 
 @_step
-class Later(Step):
+class Later(BodyStep):
     body: Steps
     op: ClassVar[str] = "later"
     node: ClassVar[type] = A.Later
-
-    def blocks(self) -> tuple:
-        return (self.body,)
-
-    @staticmethod
-    def node_blocks(node) -> tuple:
-        return (node.body,)
 
 
 @_step
