@@ -12,6 +12,10 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from interpreter.runtime.flow import FlowCursor
+from interpreter.runtime.menu import MenuLog
+from interpreter.runtime.spaces import Placement
+
 
 @dataclass(slots=True)
 class PlayerState:
@@ -106,6 +110,14 @@ class GameState:
     turn_info: dict[str, Any] = field(default_factory=dict)  # what this turn has done (values replaced, not changed)
     rng: list = field(default_factory=list)  # random.Random state, so chance is part of the state
     log: list[str] = field(default_factory=list)
+    # The generic core's parts (docs/core.md); a pack that does not use one leaves it empty. Values are
+    # immutable (tuples, frozen dataclasses) or replaced, never changed in place, so copies share them.
+    zones: dict[str, tuple] = field(default_factory=dict)  # zone key ("id" or "id@seat") -> contents (zones.py)
+    owners: dict[str, int] = field(default_factory=dict)  # record id -> seat that owns it (kept when it moves to a shared zone)
+    spaces: dict[str, tuple] = field(default_factory=dict)  # space id -> occupants, Placement tuples (spaces.py)
+    dice: dict[str, int] = field(default_factory=dict)  # die id -> the value it showed when last rolled
+    flow: Any = None  # FlowCursor (flow.py) of a pack that declares a flow
+    menu: Any = None  # MenuLog (menu.py) of a pack that declares a flow
 
     def __post_init__(self) -> None:
         self._own = -1  # bit i: players[i] belongs to this state alone and may be changed in place
@@ -151,12 +163,18 @@ class GameState:
         copy.turn_info = self.turn_info.copy()  # its values are replaced, never changed in place
         copy.rng = self.rng  # replaced, never mutated, after setup
         copy.log = self.log.copy()
+        copy.zones, copy.owners, copy.spaces, copy.dice = self.zones.copy(), self.owners.copy(), self.spaces.copy(), self.dice.copy()
+        copy.flow, copy.menu = self.flow, self.menu  # frozen values
         copy._own = 0
         copy._own_frames = self._own_frames
         return copy
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), sort_keys=True, separators=(",", ":"))
+        data = asdict(self)
+        for name in CORE_PARTS:
+            if not data[name]:
+                del data[name]  # a part the pack does not use is left out: such a state's text is as before
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
     @staticmethod
     def from_json(text: str) -> "GameState":
@@ -164,4 +182,13 @@ class GameState:
         players = [PlayerState(**p) for p in data.pop("players")]
         frames = [Frame(**f) for f in data.pop("frames")]
         decision = data.pop("decision")
+        data["zones"] = {k: tuple(v) for k, v in data.get("zones", {}).items()}
+        data["spaces"] = {k: tuple(Placement(*p) for p in v) for k, v in data.get("spaces", {}).items()}
+        if data.get("flow"):
+            data["flow"] = FlowCursor(**{k: tuple(v) if isinstance(v, list) else v for k, v in data["flow"].items()})
+        if data.get("menu"):
+            data["menu"] = MenuLog(**{k: tuple((verb, n) for verb, n in v) for k, v in data["menu"].items()})
         return GameState(players=players, frames=frames, decision=Decision(**decision) if decision else None, **data)
+
+
+CORE_PARTS = ("zones", "owners", "spaces", "dice", "flow", "menu")

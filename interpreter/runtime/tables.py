@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from interpreter.runtime.chance import Die
 from interpreter.runtime.layout import Layout, build_layout
+from interpreter.runtime.zones import specs_of as zone_specs
 
 MISSING = object()  # a field a record does not have
 
@@ -52,6 +54,8 @@ class Tables:
     layout: Layout  # boards, tile kinds, rows (see layout.py)
     global_triggers: tuple[tuple[str, int, str], ...]  # (program key, trigger index, source) active for every player
     spans: dict = field(default_factory=dict, compare=False, repr=False)  # program key -> Span of its text
+    zones: dict = field(default_factory=dict)  # zone id -> ZoneSpec (zones.py)
+    dice: dict = field(default_factory=dict)  # die id -> Die (chance.py)
     _attrs: dict = field(default_factory=dict, compare=False, repr=False)  # (id of a record, field) -> (record, value)
     _once: dict = field(default_factory=dict, compare=False, repr=False)  # see once
     _holders: dict = field(default_factory=dict, compare=False, repr=False)  # id of a table -> (table, inverse)
@@ -163,7 +167,7 @@ def build_tables(rs) -> Tables:
     return Tables(programs, asts, caps, {g: tuple(v) for g, v in groups.items()}, tracks, records, kind_of, keys,
                   milestones, {s.id: s.run_on_keep for s in pack.stacks if s.run_on_keep}, tables, triggers,
                   {e.id: e.key for e in pack.events if e.key}, _grids(rs), build_layout(rs, key_of_path, records),
-                  tuple(global_triggers), {f.key: f.span for f in rs.fields})
+                  tuple(global_triggers), {f.key: f.span for f in rs.fields}, zone_specs(pack.zones), _dice(rs))
 
 
 def _grids(rs) -> dict[str, GridTable]:
@@ -175,3 +179,10 @@ def _grids(rs) -> dict[str, GridTable]:
         out[g.id] = GridTable(g.id, (g.start[0], g.start[1]), rows, tuple(g.columns))
     return out
 
+
+
+def _dice(rs) -> dict[str, Die]:
+    """The dice a pack's flow declares (none without a flow)."""
+    flow = rs.single("flow")
+    return {d.id: Die(d.id, tuple(d.outcomes) if d.outcomes else tuple(range(1, d.faces + 1)))
+            for d in (flow.dice if flow else ())}

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from interpreter.content.model.base import ContentFile, Dsl, Model, Record
 from interpreter.content.model.bots import BotsFile
+from interpreter.content.model.flow import FlowFile
 from interpreter.content.model.boards import ActionBoardFile, BridgeFile, CityFile, CraneFile, ProjectsFile
 from interpreter.content.model.kinds import KindTable, RecordKind, RecordKindsFile
 from interpreter.content.model.overlay import OverlayFile
@@ -35,6 +36,7 @@ KINDS: dict[str, type[ContentFile]] = {
     "setup": SetupFile,
     "solo": SoloFile,
     "bots": BotsFile,
+    "flow": FlowFile,
     "overlay": OverlayFile,
 }
 # A pack without declarations: the built-in kinds only.

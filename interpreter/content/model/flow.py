@@ -1,0 +1,133 @@
+"""flow.yaml: how a game runs, for a pack on the generic core (docs/core.md §4–7).
+
+The game is set up by a program, then played as rounds of phases. A phase is automatic (a program
+runs), or turns in an order until every seat had its turns or passed, each turn picking entries of
+the phase's menu. Pieces go on declared spaces; dice are chance nodes.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from interpreter.content.model.base import Amounts, Condition, ContentFile, Effect, Id, Model, Record
+
+
+class Die(Record):
+    """A die: a chance node rolled by `roll <die>`; `die(<id>)` reads the value it shows."""
+
+    faces: int | None = Field(default=None, ge=2)
+    """A fair die numbered 1..faces."""
+    outcomes: list[int] = []
+    """The faces' values, when they are not 1..faces (e.g. [0, 0, 1, 1, 2, 3])."""
+
+
+class Space(Record):
+    """A space pieces are put on by a menu entry (`from: spaces`): a worker space, an action space."""
+
+    capacity: int | None = Field(default=1, ge=1)
+    """How many pieces it holds; null: any number."""
+    occupancy: Literal["any", "one_per_player", "one_coloured_per_player_in_group"] = "any"
+    """Who may add a piece: anyone; a player without a piece there yet; a player without a coloured piece in the space's group."""
+    group: Id | None = None
+    """Spaces of a group share the `one_coloured_per_player_in_group` rule (a tower)."""
+    release: Literal["round_end", "phase_end", "never"] = "round_end"
+    """When the pieces on it go back to their owners."""
+    requires: Condition | None = None
+    """Must hold for the acting player to put a piece on it."""
+    cost: Amounts | None = None
+    """Paid to put a piece on it."""
+    effect: Effect | None = None
+    """Runs for the piece's owner when a piece is put on it."""
+
+
+class MenuEntry(Record):
+    """An action a player may pick during a turn: its verb in the notation, its argument, when it is
+    offered, what it costs and does, and how often it may be picked."""
+
+    verb: str | None = Field(default=None, pattern=r"^[a-z][a-z0-9_]*( [a-z][a-z0-9_]*)*$")
+    """The notation's first word or words (`place`, `buy extra`); none: the id with spaces for underscores."""
+    from_: str | None = Field(default=None, alias="from", pattern=r"^[a-z][a-z0-9_]*$")
+    """Where the argument comes from: a zone (a record of it; the acting player's own when the zone
+    is per player), `spaces` (a space the entry's piece may go on), or a record kind (any record of
+    it). None: the entry takes no argument."""
+    piece: Id | None = None
+    """With `from: spaces`: the piece put on the chosen space (the acting player needs a free one)."""
+    condition: Condition | None = None
+    """Must hold for the entry to be offered; `this` is the argument."""
+    cost: Amounts | None = None
+    """Paid before the effect."""
+    payments: list[Amounts] = []
+    """Alternative costs, one of which the player names (`<verb> <n>` or `<verb> <arg> pay <n>`)."""
+    effect: Effect | None = None
+    """What picking it does; `this` is the argument."""
+    limit: int | None = Field(default=None, ge=1)
+    """How many times it may be picked per `per`."""
+    per: Literal["turn", "round", "game"] = "turn"
+    needs: list[str] = []
+    """Verbs that must have been picked earlier this turn."""
+    not_while: list[str] = []
+    """Verbs that, while on offer, hide this entry (a required step comes first)."""
+    ends_turn: bool = False
+    """Picking it ends the turn."""
+    passes: bool = False
+    """Picking it passes: the player takes no more turns this phase (it ends the turn too)."""
+
+    @property
+    def word(self) -> str:
+        """The verb of the notation."""
+        return self.verb or self.id.replace("_", " ")
+
+
+class Menu(Record):
+    """The entries offered during a phase's turns."""
+
+    entries: list[MenuEntry] = Field(min_length=1)
+
+
+class Phase(Model):
+    id: Id
+    """The phase's name, in events (`phase_started`) and the notation of its turns' log."""
+    kind: Literal["turns", "automatic"] = "turns"
+    """turns: seats take turns picking menu entries; automatic: `run` runs, nobody takes a turn."""
+    order: Literal["seats", "pass_order", "recorded"] = "seats"
+    """seats: from the round's first seat; pass_order: the order seats passed in the last phase with passing;
+    recorded: an order set by `set_order`."""
+    until: Literal["turns_each", "all_passed"] = "turns_each"
+    """turns_each: every seat takes `turns_each` turns; all_passed: turns go round until every seat passed."""
+    turns_each: int = Field(default=1, ge=1)
+    menu: Id | None = None
+    """The menu of the phase's turns."""
+    rounds: list[int] = []
+    """The rounds it runs in; none: every round."""
+    run: Effect | None = None
+    """An automatic phase's program (for the first seat of the round; `for each player` reaches all)."""
+    on_begin: Effect | None = None
+    """Runs when the phase begins, for the first seat of the round."""
+    on_end: Effect | None = None
+    """Runs when the phase ends, for the first seat of the round."""
+
+
+class FlowFile(ContentFile):
+    """flow.yaml: the setup, the rounds and phases, the menus, spaces and dice of a pack on the generic core."""
+
+    kind: Literal["flow"]
+    provenance: Literal["exact", "partial", "reconstructed"]
+    source: str
+    setup: Effect | None = None
+    """Runs once before the first round, for the first seat (`for each player` reaches every seat)."""
+    rounds: int | None = Field(default=None, ge=1)
+    """How many rounds the game has; none: until `end` holds."""
+    end: Condition | None = None
+    """Checked at the end of every round, for the first seat: when it holds, the game ends."""
+    first_seat_moves: int = Field(default=0, ge=0)
+    """Seats the first seat moves on by at the end of each round (0: it stays)."""
+    phases: list[Phase] = Field(min_length=1)
+    menus: list[Menu] = []
+    spaces: list[Space] = []
+    dice: list[Die] = []
+    ties: Literal["shared", "last_seat", "first_seat"] = "shared"
+    """Who wins a tie for the most points: every tied seat shares the win; the latest or the earliest in seat order."""
+    tie_break: str | None = None
+    """A resource whose most breaks a tie for the most points before `ties` applies."""
