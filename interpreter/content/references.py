@@ -541,6 +541,8 @@ def check_names(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag) -> No
             found += [(("corner_colours", i), c) for i, c in enumerate(m.corner_colours)]
         if m.kind == "kings_road":
             found.append((("track",), m.track))
+        if m.kind == "flow":  # menus and their entries (whose ids are verbs) are never named by effects
+            found = [(path, name) for path, name in found if path[:1] != ("menus",)]
         for path, name in found:
             if name in keywords:
                 node, _ = walk(doc.root, path)

@@ -88,11 +88,12 @@ class FlowCursor:
     recorded: tuple[int, ...] = ()  # an order set by content for the next `recorded` phase
     turn: int = 0  # turns taken in the whole game
     over: bool = False
+    closing: str = ""  # "phase": the phase is over, not yet left; "round": the round is over (see next_phase)
 
     @property
     def seat(self) -> int | None:
         """The seat to act, or None in an automatic phase or at the end."""
-        if self.over or not self.order:
+        if self.over or not self.order or self.closing:
             return None
         return self.order[self.at]
 
@@ -103,13 +104,34 @@ def start(spec: FlowSpec, seats: int, first_seat: int = 0) -> tuple[FlowCursor, 
     cursor = FlowCursor(seats=seats, first_seat=first_seat)
     events = [FlowEvent("round_started", {"round": 1})]
     cursor, more = _enter_phase(spec, cursor, 0)
-    return cursor, events + more
+    cursor, rest = settle(spec, cursor)  # a first round in which no phase runs
+    return cursor, events + more + rest
 
 
 def end_turn(spec: FlowSpec, cursor: FlowCursor, passed: bool = False) -> tuple[FlowCursor, list[FlowEvent]]:
     """The seat to act ended its turn (by passing, if ``passed``): the next seat, phase or round."""
+    cursor, events = finish_turn(spec, cursor, passed)
+    cursor, more = settle(spec, cursor)
+    return cursor, events + more
+
+
+def advance(spec: FlowSpec, cursor: FlowCursor) -> tuple[FlowCursor, list[FlowEvent]]:
+    """An automatic phase has run its program: on to the next phase."""
+    cursor, events = finish_phase(spec, cursor)
+    cursor, more = settle(spec, cursor)
+    return cursor, events + more
+
+
+# The same moves one sequence point at a time, for a runtime that runs content between them (a
+# phase's `on_end` before the next phase begins, the end condition once the round's last phase is
+# over): ``finish_turn`` and ``finish_phase`` stop when a phase is over (``closing == "phase"``),
+# ``next_phase`` stops when the round is over (``closing == "round"``), ``next_round`` starts the
+# next round or ends the game.
+
+def finish_turn(spec: FlowSpec, cursor: FlowCursor, passed: bool = False) -> tuple[FlowCursor, list[FlowEvent]]:
+    """The seat to act ended its turn: the next seat's turn, or the phase is over."""
     seat = cursor.seat
-    if seat is None:
+    if seat is None or cursor.closing:
         raise RulesError("no seat is taking a turn now")
     phase = spec.phases[cursor.phase]
     events = [FlowEvent("turn_ended", {"seat": seat})]
@@ -122,17 +144,51 @@ def end_turn(spec: FlowSpec, cursor: FlowCursor, passed: bool = False) -> tuple[
         events.append(FlowEvent("player_passed", {"seat": seat, "place": len(cursor.passed)}))
     following = _next_seat(phase, cursor)
     if following is None:
-        cursor, more = _leave_phase(spec, cursor)
-        return cursor, events + more
+        return replace(cursor, closing="phase"), events + [FlowEvent("phase_ended", {"phase": phase.id})]
     cursor = replace(cursor, at=following)
     return cursor, events + [FlowEvent("turn_started", {"seat": cursor.seat})]
 
 
-def advance(spec: FlowSpec, cursor: FlowCursor) -> tuple[FlowCursor, list[FlowEvent]]:
-    """An automatic phase has run its program: on to the next phase."""
-    if cursor.over or spec.phases[cursor.phase].kind != "automatic":
+def finish_phase(spec: FlowSpec, cursor: FlowCursor) -> tuple[FlowCursor, list[FlowEvent]]:
+    """An automatic phase has run its program: the phase is over."""
+    if cursor.over or cursor.closing or spec.phases[cursor.phase].kind != "automatic":
         raise RulesError("only an automatic phase is advanced without turns")
-    return _leave_phase(spec, cursor)
+    return replace(cursor, closing="phase"), [FlowEvent("phase_ended", {"phase": spec.phases[cursor.phase].id})]
+
+
+def next_phase(spec: FlowSpec, cursor: FlowCursor) -> tuple[FlowCursor, list[FlowEvent]]:
+    """Leave the phase that is over: enter the next one that runs this round, or the round is over."""
+    if cursor.closing != "phase":
+        raise RulesError("the phase is not over")
+    if cursor.passed:
+        cursor = replace(cursor, last_pass_order=cursor.passed)
+    return _enter_phase(spec, replace(cursor, closing=""), cursor.phase + 1)
+
+
+def next_round(spec: FlowSpec, cursor: FlowCursor, end: bool = False) -> tuple[FlowCursor, list[FlowEvent]]:
+    """Leave the round that is over: the game ends (after the last round, or when ``end``: the declared
+    end condition holds), else the next round starts."""
+    if cursor.closing != "round":
+        raise RulesError("the round is not over")
+    cursor = replace(cursor, closing="")
+    if end or (spec.rounds is not None and cursor.round >= spec.rounds):
+        return end_game(cursor)
+    cursor = replace(cursor, round=cursor.round + 1, first_seat=(cursor.first_seat + spec.first_seat_moves) % cursor.seats)
+    cursor, more = _enter_phase(spec, cursor, 0)
+    return cursor, [FlowEvent("round_started", {"round": cursor.round})] + more
+
+
+def settle(spec: FlowSpec, cursor: FlowCursor, ends=lambda cursor: False) -> tuple[FlowCursor, list[FlowEvent]]:
+    """Every sequence point at once, until a seat acts, an automatic phase begins or the game ends;
+    ``ends(cursor)`` says at each round's end whether the declared end condition holds."""
+    events: list[FlowEvent] = []
+    while cursor.closing:
+        if cursor.closing == "phase":
+            cursor, more = next_phase(spec, cursor)
+        else:
+            cursor, more = next_round(spec, cursor, ends(cursor))
+        events += more
+    return cursor, events
 
 
 def set_order(cursor: FlowCursor, seats_first: tuple[int, ...]) -> FlowCursor:
@@ -165,11 +221,11 @@ def _order_for(phase: PhaseSpec, cursor: FlowCursor) -> tuple[int, ...]:
 
 
 def _enter_phase(spec: FlowSpec, cursor: FlowCursor, index: int) -> tuple[FlowCursor, list[FlowEvent]]:
-    """Enter the first phase from ``index`` on that runs this round; past the last, end the round."""
+    """Enter the first phase from ``index`` on that runs this round; past the last, the round is over."""
     while index < len(spec.phases) and spec.phases[index].rounds and cursor.round not in spec.phases[index].rounds:
         index += 1
     if index == len(spec.phases):
-        return _end_round(spec, cursor)
+        return replace(cursor, closing="round", order=(), at=0), [FlowEvent("round_ended", {"round": cursor.round})]
     phase = spec.phases[index]
     order = _order_for(phase, cursor)
     cursor = replace(cursor, phase=index, order=order, at=0, turns=(0,) * cursor.seats, passed=())
@@ -195,23 +251,3 @@ def _next_seat(phase: PhaseSpec, cursor: FlowCursor) -> int | None:
     if min(cursor.turns[s] for s in cursor.order) >= phase.turns_each:
         return None
     return 0  # the next lap of the order
-
-
-def _leave_phase(spec: FlowSpec, cursor: FlowCursor) -> tuple[FlowCursor, list[FlowEvent]]:
-    phase = spec.phases[cursor.phase]
-    events = [FlowEvent("phase_ended", {"phase": phase.id})]
-    if cursor.passed:
-        cursor = replace(cursor, last_pass_order=cursor.passed)
-    cursor, more = _enter_phase(spec, cursor, cursor.phase + 1)
-    return cursor, events + more
-
-
-def _end_round(spec: FlowSpec, cursor: FlowCursor) -> tuple[FlowCursor, list[FlowEvent]]:
-    events = [FlowEvent("round_ended", {"round": cursor.round})]
-    if spec.rounds is not None and cursor.round >= spec.rounds:
-        cursor, more = end_game(cursor)
-        return cursor, events + more
-    cursor = replace(cursor, round=cursor.round + 1, first_seat=(cursor.first_seat + spec.first_seat_moves) % cursor.seats)
-    events.append(FlowEvent("round_started", {"round": cursor.round}))
-    cursor, more = _enter_phase(spec, cursor, 0)
-    return cursor, events + more

@@ -234,5 +234,9 @@ def new_game(ruleset, players: int, seed: int = 0) -> Game:
     pack = ruleset.single("pack")
     if not pack.players.min <= players <= pack.players.max:
         raise RulesError(f"this pack is for {pack.players.min}..{pack.players.max} players")
+    if ruleset.single("flow") is not None:  # a pack on the generic core
+        from interpreter.runtime.core_game import new_core_game
+
+        return new_core_game(ruleset, players, seed)
     rules = rules_for(ruleset, players)
     return Game(rules, initial_state(rules, seed))

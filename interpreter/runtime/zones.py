@@ -207,10 +207,14 @@ def observe(specs: Mapping[str, ZoneSpec], zones: Mapping[str, Contents], viewer
     out = {}
     for zone_key, contents in zones.items():
         spec = specs[zone_key.partition("@")[0]]
-        seen = spec.visibility == "public" or (spec.visibility == "owner" and viewer is not None
-                                               and owner_of(zone_key) == viewer)
-        out[zone_key] = list(contents) if seen else {"size": count(contents)}
+        out[zone_key] = list(contents) if visible(spec, zone_key, viewer) else {"size": count(contents)}
     return out
+
+
+def visible(spec: ZoneSpec, zone_key: str, viewer: int | None) -> bool:
+    """Whether a seat (None: a spectator) sees the records of a zone, and their order."""
+    return spec.visibility == "public" or (spec.visibility == "owner" and viewer is not None
+                                           and owner_of(zone_key) == viewer)
 
 
 def specs_of(declared) -> dict[str, ZoneSpec]:

@@ -144,6 +144,9 @@ class Zone(Record):
     """At most this many records (for a zone without slots)."""
     refill: ZoneRefill | None = None
     """Where an empty pile refills from when drawn."""
+    start: Literal["empty", "all"] = "empty"
+    """What a shared zone holds when a game on the generic core begins: nothing, or every record of
+    its `holds` kind in content order (the setup program may then shuffle it)."""
 
 
 class PackFile(ContentFile):

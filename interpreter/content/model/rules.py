@@ -103,7 +103,7 @@ class ScoringFile(ContentFile):
     """Scoring tables, and the steps of final scoring in order."""
 
     kind: Literal["scoring"]
-    tables: list[Table]
+    tables: list[Table] = []
     """Scoring tables, usable in effects as `table(<id>, <count>)`."""
     final: list[FinalStep] = Field(min_length=1)
     """Final scoring steps, in order; every player completes a step before the next. The choices a step

@@ -1,0 +1,165 @@
+"""How a game on the generic core moves on: the flow's sequence points as frames of the effect machine.
+
+Every program the flow runs (the setup, a phase's `on_begin`, `run` and `on_end`, the triggers of
+lifecycle events, final scoring) is a frame on the machine's stack, above a *sequence point*: a native
+frame that, once the programs above it are done (decisions included), takes the flow's next step
+(flow.py) and queues what that step starts. So a decision in any program simply pauses the game,
+and content runs in the order the rules say: a phase's `on_end` before the next phase begins, the
+end condition once the round's last program is over.
+
+The sequence points (``Frame.event["at"]``):
+  begin           the setup has run: round 1 begins
+  turn_over       the acting seat ended its turn (``passed``: by passing)
+  automatic_done  an automatic phase's program has run
+  phase_over      the phase's `on_end` has run: the next phase begins
+  round_over      the round is over: the end condition is checked, the next round begins or the game ends
+  turn_begun      a turn's `turn_started` triggers have run: the seat acts
+  scored          final scoring is done: the game is over
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.runtime import flow as F
+from interpreter.runtime import menu as M
+from interpreter.runtime import spaces as SP
+from interpreter.runtime.state import Frame, GameState
+from interpreter.runtime.view import View
+
+if TYPE_CHECKING:
+    from interpreter.runtime.core_rules import CoreRules
+
+OVER = "over"  # state.table key set once the game is over
+
+
+def point(at: str, player: int = 0, **data) -> Frame:
+    from interpreter.runtime.core_rules import SEQUENCE_POINT
+
+    return Frame(SEQUENCE_POINT, [], 0, player, "", None, {"at": at, **data})
+
+
+def begin(rules: CoreRules, state: GameState) -> None:
+    """Queue the setup, then round 1, and run until a seat must act."""
+    state.frames.append(point("begin"))
+    if rules.setup_key:
+        rules.machine.start(state, rules.setup_key, 0, "setup")
+    rules.machine.run(state)
+
+
+def sequence_point(rules: CoreRules, machine, state: GameState, frame: Frame) -> None:
+    """The native step of a sequence point: the flow's next step, and the programs it starts."""
+    state.frames.pop()
+    at, spec, cursor = frame.event["at"], rules.flow, state.flow
+    if at == "begin":
+        cursor, events = F.start(spec, len(state.players))
+    elif at == "turn_over":
+        cursor, events = F.finish_turn(spec, cursor, frame.event.get("passed", False))
+    elif at == "automatic_done":
+        cursor, events = F.finish_phase(spec, cursor)
+    elif at == "phase_over":
+        cursor, events = F.next_phase(spec, cursor)
+    elif at == "round_over":
+        cursor, events = F.next_round(spec, cursor, _ends(rules, state, cursor))
+    elif at == "scored":
+        state.table = {**state.table, OVER: True}
+        return
+    elif at == "turn_begun":
+        return  # the turn's lifecycle programs have run: the seat acts
+    else:
+        raise AssertionError(f"unknown sequence point {at!r}")
+    state.flow = cursor
+    _schedule(rules, machine, state, cursor, events)
+
+
+def _ends(rules: CoreRules, state: GameState, cursor: F.FlowCursor) -> bool:
+    if rules.end_key is None:
+        return False
+    return bool(rules.tables.programs[rules.end_key](View(rules.tables, state, cursor.first_seat), None))
+
+
+def _schedule(rules: CoreRules, machine, state: GameState, cursor: F.FlowCursor, events: list[F.FlowEvent]) -> None:
+    """Apply what the events say at once (new counts, released pieces) and queue, in order, the
+    programs they start, above the sequence point that comes after them."""
+    jobs: list[Frame] = []  # in the order they run
+    first = cursor.first_seat
+    for event in events:
+        name, params = event.name, event.params
+        if name == "round_started":
+            state.menu = M.new_round(state.menu or M.MenuLog())
+            _clear_flags(state, "round:")
+        elif name == "phase_started":
+            programs = rules.phases[cursor.phase]
+            if programs.on_begin:
+                jobs.append(Frame(programs.on_begin, [], 0, first, params["phase"]))
+            if programs.run:
+                jobs.append(Frame(programs.run, [], 0, first, params["phase"]))
+        elif name == "turn_started":
+            state.current = params["seat"]
+            state.menu = M.new_turn(state.menu or M.MenuLog())
+            state.turn_info = {}
+            _clear_flags(state, "turn:")
+        elif name == "phase_ended":
+            index = next(i for i, p in enumerate(rules.model.phases) if p.id == params["phase"])
+            if rules.phases[index].on_end:
+                jobs.append(Frame(rules.phases[index].on_end, [], 0, first, params["phase"]))
+            _release(rules, state, "phase_end")
+        elif name == "round_ended":
+            _release(rules, state, "round_end")
+        elif name == "game_ended":
+            state.turn = cursor.turn
+        jobs += _listeners(machine, state, name, params)
+    if events[-1].name == "game_ended":
+        jobs += _final_scoring(rules, state)
+    state.frames.append(point(_after(cursor, events), first))
+    for job in reversed(jobs):
+        state.frames.append(job)
+
+
+def _after(cursor: F.FlowCursor, events) -> str:
+    """The sequence point that follows these events' programs."""
+    if events[-1].name == "game_ended":
+        return "scored"
+    if cursor.closing == "phase":
+        return "phase_over"
+    if cursor.closing == "round":
+        return "round_over"
+    if cursor.seat is None:
+        return "automatic_done"
+    return "turn_begun"
+
+
+def _listeners(machine, state: GameState, name: str, params: dict) -> list[Frame]:
+    """The trigger bodies a lifecycle event fires, for every seat in seat order."""
+    if name not in machine._listeners:
+        return []
+    jobs: list[Frame] = []
+    for seat in range(len(state.players)):
+        before = len(state.frames)
+        machine.emit(state, seat, name, dict(params))
+        fired = state.frames[before:]
+        del state.frames[before:]
+        jobs += reversed(fired)  # emit queues them to run last first
+    return jobs
+
+
+def _clear_flags(state: GameState, prefix: str) -> None:
+    if any(f.startswith(prefix) for f in state.flags):
+        state.flags = [f for f in state.flags if not f.startswith(prefix)]
+
+
+def _release(rules: CoreRules, state: GameState, when: str) -> None:
+    """Pieces on the spaces released at this point go back to their owners."""
+    if not state.spaces:
+        return
+    kept, back = SP.release(rules.spaces, state.spaces, when)
+    state.spaces = kept
+    for placement in back:
+        player = state.player(placement.owner)
+        player.pieces_free[placement.piece] = player.pieces_free.get(placement.piece, 0) + 1
+
+
+def _final_scoring(rules: CoreRules, state: GameState) -> list[Frame]:
+    """The scoring file's final steps: every player completes a step before the next (a choice a
+    step offers is the player's)."""
+    return [Frame(key, [], 0, seat, source) for key, source in rules.final_steps for seat in range(len(state.players))]

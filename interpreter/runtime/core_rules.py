@@ -1,0 +1,153 @@
+"""The compiled rules of a pack on the generic core (a pack with a `flow` file), for one player count:
+its flow, its menus with the program keys of each entry, its spaces, and the effect machine that
+runs them. Built once and shared by every game of that player count (docs/core.md §5–6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from interpreter.runtime import flow as F
+from interpreter.runtime import menu as M
+from interpreter.runtime import spaces as SP
+from interpreter.runtime.machine import Machine, Tables, build_tables
+
+SEQUENCE_POINT = "@flow"  # the native frame at which the flow moves on, once the programs above it ran
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A menu entry with the program keys of its fields and what its argument is."""
+
+    spec: M.MenuEntry
+    id: str
+    source: str | None  # a zone id, "spaces", a record kind, or None
+    piece: str | None
+    condition: str | None
+    cost: str | None
+    payments: tuple[str, ...]
+    effect: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PhasePrograms:
+    run: str | None
+    on_begin: str | None
+    on_end: str | None
+    menu: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SpacePrograms:
+    requires: str | None
+    cost: str | None
+    effect: str | None
+
+
+def _key(keys: set[str], *path: str) -> str | None:
+    key = "/".join(path)
+    return key if key in keys else None
+
+
+@dataclass(frozen=True)
+class CoreRules:
+    ruleset: object
+    players: int
+
+    @cached_property
+    def model(self):
+        return self.ruleset.single("flow")
+
+    @cached_property
+    def tables(self) -> Tables:
+        memo = self.ruleset.memo
+        if "tables" not in memo:
+            memo["tables"] = build_tables(self.ruleset)
+        return memo["tables"]
+
+    @cached_property
+    def machine(self) -> Machine:
+        from interpreter.runtime.core_flow import sequence_point  # the flow's steps run the machine's frames
+
+        def no_answer(machine, state, frame, index, decision):
+            raise AssertionError("a sequence point asks nothing")
+
+        return Machine(self.tables, {}, {SEQUENCE_POINT: (lambda m, s, f: sequence_point(self, m, s, f), no_answer)})
+
+    @cached_property
+    def flow(self) -> F.FlowSpec:
+        m = self.model
+        return F.FlowSpec(tuple(F.PhaseSpec(p.id, p.kind, p.order, p.until, p.turns_each, tuple(p.rounds))
+                                for p in m.phases), m.rounds, m.first_seat_moves)
+
+    @cached_property
+    def keys(self) -> set[str]:
+        return set(self.tables.programs.keys()) if hasattr(self.tables.programs, "keys") else set()
+
+    @cached_property
+    def phases(self) -> tuple[PhasePrograms, ...]:
+        k = self.keys
+        return tuple(PhasePrograms(_key(k, "flow", "phases", p.id, "run"), _key(k, "flow", "phases", p.id, "on_begin"),
+                                   _key(k, "flow", "phases", p.id, "on_end"), p.menu) for p in self.model.phases)
+
+    @cached_property
+    def menus(self) -> dict[str, tuple[Entry, ...]]:
+        k, out = self.keys, {}
+        for menu in self.model.menus:
+            entries = []
+            for e in menu.entries:
+                base = ("flow", "menus", menu.id, "entries", e.id)
+                spec = M.MenuEntry(e.word, e.from_, len(e.payments), e.limit, e.per, tuple(e.needs),
+                                   tuple(e.not_while), e.ends_turn, e.passes)
+                entries.append(Entry(spec, e.id, e.from_, e.piece, _key(k, *base, "condition"), _key(k, *base, "cost"),
+                                     tuple(_key(k, *base, "payments", str(i)) for i in range(len(e.payments))),
+                                     _key(k, *base, "effect")))
+            out[menu.id] = tuple(entries)
+        return out
+
+    @cached_property
+    def verbs(self) -> dict[str, dict[str, M.MenuEntry]]:
+        return {mid: M.check_menu(e.spec for e in entries) for mid, entries in self.menus.items()}
+
+    @cached_property
+    def entry_of(self) -> dict[tuple[str, str], Entry]:
+        return {(mid, e.spec.verb): e for mid, entries in self.menus.items() for e in entries}
+
+    @cached_property
+    def spaces(self) -> dict[str, SP.SpaceSpec]:
+        return SP.specs_by_id(SP.SpaceSpec(s.id, s.capacity, s.occupancy, s.group, s.release) for s in self.model.spaces)
+
+    @cached_property
+    def space_programs(self) -> dict[str, SpacePrograms]:
+        k = self.keys
+        return {s.id: SpacePrograms(*(_key(k, "flow", "spaces", s.id, f) for f in ("requires", "cost", "effect")))
+                for s in self.model.spaces}
+
+    @cached_property
+    def setup_key(self) -> str | None:
+        return _key(self.keys, "flow", "setup")
+
+    @cached_property
+    def end_key(self) -> str | None:
+        return _key(self.keys, "flow", "end")
+
+    @cached_property
+    def final_steps(self) -> tuple[tuple[str, str], ...]:
+        """(program key, source) of the scoring file's final steps, in order."""
+        scoring = self.ruleset.single("scoring")
+        return tuple((f"scoring/final/{s.id}/effect", s.id) for s in (scoring.final if scoring else ()))
+
+    @cached_property
+    def start_zones(self) -> dict[str, tuple[str, ...]]:
+        """Shared zones that start holding every record of their kind, in content order."""
+        pack = self.ruleset.single("pack")
+        return {z.id: self.tables.ids_of(z.holds) for z in pack.zones
+                if getattr(z, "start", "empty") == "all" and z.holds and z.per == "shared"}
+
+
+def core_rules_for(ruleset, players: int) -> CoreRules:
+    key = ("core_rules", players)
+    rules = ruleset.memo.get(key)
+    if rules is None:
+        rules = ruleset.memo[key] = CoreRules(ruleset, players)
+    return rules
