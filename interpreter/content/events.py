@@ -49,6 +49,16 @@ EVENTS: dict[str, LifecycleEvent] = {e.name: e for e in (
            "the taker gained the bonus of the wheel slot the offer sat in", resource="resource", amount="number"),
     _event("action_tile_scored", None, "taking an offer from a rotating wheel",
            "the taker scored the points of the frame position the offer was taken from", points="number"),
+    # the flow of a pack on the generic core (runtime/core_flow.py), fired for every seat in seat order
+    _event("round_started", None, "the flow", "a round began", round="number"),
+    _event("round_ended", None, "the flow", "a round's last phase is over", round="number"),
+    _event("phase_started", None, "the flow", "a phase began (after its `on_begin`)"),
+    _event("phase_ended", None, "the flow", "a phase is over (after its `on_end`)"),
+    _event("turn_started", None, "the flow", "a seat's turn began", seat="number"),
+    _event("turn_ended", None, "the flow", "a seat's turn ended", seat="number"),
+    _event("player_passed", None, "the flow", "a seat passed: it acts no more this phase; place 1 passed first",
+           seat="number", place="number"),
+    _event("game_ended", None, "the flow", "the last round is over, or the end condition held", round="number"),
 )}
 
 

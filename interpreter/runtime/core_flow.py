@@ -108,7 +108,7 @@ def _schedule(rules: CoreRules, machine, state: GameState, cursor: F.FlowCursor,
             _release(rules, state, "round_end")
         elif name == "game_ended":
             state.turn = cursor.turn
-        jobs += _listeners(machine, state, name, params)
+        jobs += _listeners(machine, state, name, _declared_params(name, params))
     if events[-1].name == "game_ended":
         jobs += _final_scoring(rules, state)
     state.frames.append(point(_after(cursor, events), first))
@@ -127,6 +127,14 @@ def _after(cursor: F.FlowCursor, events) -> str:
     if cursor.seat is None:
         return "automatic_done"
     return "turn_begun"
+
+
+def _declared_params(name: str, params: dict) -> dict:
+    """An event's parameters as content reads them: seats from 1, no phase ids (no declared category)."""
+    out = {k: v for k, v in params.items() if k != "phase"}
+    if "seat" in out:
+        out["seat"] += 1
+    return out
 
 
 def _listeners(machine, state: GameState, name: str, params: dict) -> list[Frame]:

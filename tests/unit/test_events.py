@@ -25,6 +25,10 @@ def _emitted_literals() -> set[str]:
             if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "emit" and len(node.args) >= 3:
                 if isinstance(node.args[2], ast.Constant):
                     found.add(node.args[2].value)
+            # the flow's lifecycle events, fired for every seat by runtime/core_flow.py
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "FlowEvent" and node.args:
+                if isinstance(node.args[0], ast.Constant):
+                    found.add(node.args[0].value)
             # a deferred emission: a frame carrying {"event": "name", "params": {...}}
             if isinstance(node, ast.Dict):
                 for k, v in zip(node.keys, node.values):
