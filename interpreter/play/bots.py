@@ -72,7 +72,8 @@ def load_evaluation(rules, which: str | None = None) -> Evaluation:
     """The evaluation named in the pack's bots file (its default for `greedy` when not named)."""
     bots = rules.ruleset.single("bots")
     starts = {t: pos[0] for t, pos in ((tid, tt.positions) for tid, tt in rules.tables.tracks.items())}
-    for tr in rules.ruleset.single("tracks").tracks:
+    tracks = rules.ruleset.single("tracks")
+    for tr in tracks.tracks if tracks else ():
         starts[tr.id] = tr.start
     if bots is None:  # a pack without bot settings: points only
         return Evaluation(1.0, {}, {}, {}, {}, {}, 1.0, starts)

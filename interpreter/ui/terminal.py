@@ -23,6 +23,8 @@ def summary(game, seat: int | None = None) -> str:
     from interpreter.runtime.schedule import round_of
 
     obs = game.observation(game.current_player if seat is None else seat)
+    if "flow" in obs:
+        return core_summary(obs)
     table = obs["table"]
     lines = [f"turn {obs['turn']} (round {round_of(game.rules.schedule, obs['turn'])}), era {table.get('era', 1)}, "
              f"seat {obs['current'] + 1} to play"]
@@ -55,6 +57,32 @@ def summary(game, seat: int | None = None) -> str:
         shown = " | ".join(d["options"][:12]) if d["options"] is not None else "(hidden)"
         lines.append(f"decision for seat {d['player'] + 1} ({d['kind']}): " + shown
                      + (f" ... ({d['count']} options)" if d["count"] > 12 else ""))
+    return "\n".join(lines)
+
+
+def core_summary(obs: dict) -> str:
+    """The text picture of a game on the generic core, from its observation: where the flow stands,
+    each seat's points, holdings and free pieces, the zones it may see, the spaces and the dice."""
+    flow = obs["flow"]
+    lines = [f"round {flow['round']}, phase {flow['phase']}, seat {obs['current'] + 1} to play"
+             + (f"; passed: {', '.join(str(s + 1) for s in flow['passed'])}" if flow["passed"] else "")]
+    for p in obs["players"]:
+        held = ", ".join(f"{k} {v}" for k, v in sorted(p["holdings"].items()) if v)
+        free = ", ".join(f"{k} {v}" for k, v in sorted(p["pieces_free"].items()))
+        lines.append(f"  seat {p['seat'] + 1}: {p['score']} points | {held or 'nothing'}" + (f" | free: {free}" if free else ""))
+    for zone, seen in sorted(obs["zones"].items()):
+        name, _, owner = zone.partition("@")
+        label = f"{name} of seat {int(owner) + 1}" if owner else name
+        shown = f"{seen['size']} hidden" if isinstance(seen, dict) else (" ".join(r or "-" for r in seen) or "empty")
+        lines.append(f"{label}: {shown}")
+    taken = [f"{space}: " + ", ".join(f"seat {o + 1} {piece}" for o, piece in occ) for space, occ in sorted(obs["spaces"].items()) if occ]
+    if taken:
+        lines.append("spaces: " + "; ".join(taken))
+    if obs["dice"]:
+        lines.append("dice: " + ", ".join(f"{d} {v}" for d, v in sorted(obs["dice"].items())))
+    d = obs["decision"]
+    if d is not None:
+        lines.append(f"decision for seat {d['player'] + 1} ({d['kind']}): " + " | ".join(d["options"][:12]))
     return "\n".join(lines)
 
 
