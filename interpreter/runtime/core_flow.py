@@ -160,7 +160,7 @@ def _release(rules: CoreRules, state: GameState, when: str) -> None:
     """Pieces on the spaces released at this point go back to their owners."""
     if not state.spaces:
         return
-    kept, back = SP.release(rules.spaces, state.spaces, when)
+    kept, back = SP.release(rules.current_spaces(state), state.spaces, when)
     state.spaces = kept
     for placement in back:
         player = state.player(placement.owner)

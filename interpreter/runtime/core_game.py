@@ -227,7 +227,7 @@ def arguments(rules: CoreRules, state: GameState, entry: Entry, seat: int) -> li
         if state.players[seat].pieces_free.get(entry.piece, 0) < 1:
             return []
         placement = SP.Placement(seat, entry.piece)
-        return SP.open_spaces(rules.spaces, state.spaces, placement)
+        return SP.open_spaces(rules.current_spaces(state), state.spaces, placement)
     spec = rules.tables.zones.get(source)
     if spec is not None:
         return list(dict.fromkeys(Z.records(state.zones.get(Z.key(spec, seat if spec.per_player else None), ()))))
@@ -235,7 +235,8 @@ def arguments(rules: CoreRules, state: GameState, entry: Entry, seat: int) -> li
 
 
 def this_of(rules: CoreRules, entry: Entry, argument: str | None) -> list[str] | None:
-    if argument is None or entry.source == "spaces":
+    """The record an entry's argument names (a space on a record is that record), else None."""
+    if argument is None:
         return None
     kind = rules.tables.kind_of.get(argument)
     return [kind, argument] if kind else None
@@ -281,18 +282,20 @@ def apply_action(rules: CoreRules, state: GameState, action: str) -> None:
 def _put_piece(rules: CoreRules, state: GameState, entry: Entry, space: str, seat: int) -> None:
     """The piece goes on the space (its requirement checked, its cost paid); its effect runs first
     of all the action's programs."""
-    programs = rules.space_programs[space]
-    acting = Frame("", [], 0, seat, space)
+    programs = rules.programs_of_space(state, space)
+    this = this_of(rules, entry, space)
+    acting = Frame("", [], 0, seat, space, this)
     view = View(rules.tables, state, seat, acting)
     if programs.requires and not rules.tables.programs[programs.requires](view, None):
         raise RulesError(f"space {space!r} refuses the piece: its requirement does not hold")
-    state.spaces = {**state.spaces, space: SP.place(rules.spaces, state.spaces, space, SP.Placement(seat, entry.piece))}
+    placed = SP.place(rules.current_spaces(state), state.spaces, space, SP.Placement(seat, entry.piece))
+    state.spaces = {**state.spaces, space: placed}
     player = state.player(seat)
     player.pieces_free[entry.piece] -= 1
     if programs.cost:
         rules.machine._pay(state, acting, rules.tables.programs[programs.cost])
     if programs.effect:
-        state.frames.append(Frame(programs.effect, [], 0, seat, space))
+        state.frames.append(Frame(programs.effect, [], 0, seat, space, this))
 
 
 def _settle(rules: CoreRules, state: GameState) -> None:

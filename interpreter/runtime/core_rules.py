@@ -115,7 +115,40 @@ class CoreRules:
 
     @cached_property
     def spaces(self) -> dict[str, SP.SpaceSpec]:
-        return SP.specs_by_id(SP.SpaceSpec(s.id, s.capacity, s.occupancy, s.group, s.release) for s in self.model.spaces)
+        """The spaces declared by name (not those on the records of a zone)."""
+        return SP.specs_by_id(SP.SpaceSpec(s.id, s.capacity, s.occupancy, s.group, s.release)
+                              for s in self.model.spaces if s.on is None)
+
+    @cached_property
+    def zone_spaces(self) -> tuple[tuple[str, SP.SpaceSpec, str], ...]:
+        """(zone, spec, declared id) of the spaces on every record of a zone."""
+        return tuple((s.on, SP.SpaceSpec(s.id, s.capacity, s.occupancy, s.group, s.release), s.id)
+                     for s in self.model.spaces if s.on is not None)
+
+    def current_spaces(self, state) -> dict[str, SP.SpaceSpec]:
+        """Every space now: those declared by name, and one per record of each zone with spaces on it
+        (named by the record); a record that left its zone keeps its space while pieces are on it."""
+        if not self.zone_spaces:
+            return self.spaces
+        out = dict(self.spaces)
+        for zone, spec, _ in self.zone_spaces:
+            for rid in state.zones.get(zone, ()):
+                if rid is not None:
+                    out[rid] = SP.SpaceSpec(rid, spec.capacity, spec.occupancy, spec.group, spec.release)
+        for sid in state.spaces:
+            if sid not in out:
+                zone, spec, _ = self.zone_spaces[0]
+                out[sid] = SP.SpaceSpec(sid, spec.capacity, spec.occupancy, spec.group, spec.release)
+        return out
+
+    def programs_of_space(self, state, space: str) -> "SpacePrograms":
+        hit = self.space_programs.get(space)
+        if hit is not None:
+            return hit
+        for zone, _, declared in self.zone_spaces:
+            if space in state.zones.get(zone, ()):
+                return self.space_programs[declared]
+        return self.space_programs[self.zone_spaces[0][2]]
 
     @cached_property
     def space_programs(self) -> dict[str, SpacePrograms]:

@@ -274,3 +274,50 @@ def test_observation_is_json_and_offers_legal_actions_to_the_seat_to_act(tmp_pat
     assert json.loads(json.dumps(view)) == view
     assert view["legal"] == g.legal_actions() and g.observation(1)["legal"] == []
     assert view["flow"] == {"round": 1, "phase": "work", "first_seat": 0, "passed": [], "turn": 0}
+
+
+CARD_KINDS = """\
+kind: record_kinds
+kinds:
+  - id: card
+    doc: A card of the road.
+    file: cards
+    list: cards
+    fields:
+      value: {type: integer, min: 0, max: 9, doc: What a worker on it earns.}
+"""
+
+CARDS = f"""\
+kind: cards
+cards:
+  - {{id: mill, value: 2, {E}}}
+  - {{id: farm, value: 1, {E}}}
+  - {{id: inn, value: 3, {E}}}
+"""
+
+
+def test_spaces_on_the_records_of_a_zone_and_a_zone_that_starts_full(tmp_path):
+    pack = PACK.replace("include: [flow.yaml, scoring.yaml]", "include: [flow.yaml, scoring.yaml, kinds.yaml, cards.yaml]")
+    pack += f"zones:\n  - {{id: road, holds: card, start: all, {E}}}\n"
+    (tmp_path / "kinds.yaml").write_text(CARD_KINDS)
+    (tmp_path / "cards.yaml").write_text(CARDS)
+    flow = f"""\
+    rounds: 1
+    phases:
+      - {{id: work, menu: work, until: all_passed}}
+    menus:
+      - id: work
+        provenance: exact
+        source: test
+        entries:
+          - {{id: place, from: spaces, piece: worker, ends_turn: true, {E}}}
+          - {{id: pass, passes: true, {E}}}
+    spaces:
+      - {{id: road_card, on: road, effect: gain 1 coin, {E}}}
+    """
+    g = new_game(make(tmp_path, flow, pack=pack), 2, seed=0)
+    assert g.state.zones["road"] == ("mill", "farm", "inn")
+    assert g.legal_actions() == ["pass", "place farm", "place inn", "place mill"]
+    g.apply("place inn")
+    assert g.state.spaces["inn"][0].owner == 0 and g.state.players[0].holdings["coin"] == 1
+    assert "place inn" not in g.legal_actions()  # one piece per card

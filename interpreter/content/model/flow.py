@@ -24,7 +24,12 @@ class Die(Record):
 
 
 class Space(Record):
-    """A space pieces are put on by a menu entry (`from: spaces`): a worker space, an action space."""
+    """A space pieces are put on by a menu entry (`from: spaces`): a worker space, an action space, or
+    (with `on:`) one space on each record of a shared zone, such as the cards of a road."""
+
+    on: Id | None = None
+    """A shared zone: every record it holds is such a space, named by the record's id; `this` in
+    `requires`, `cost` and `effect` is that record."""
 
     capacity: int | None = Field(default=1, ge=1)
     """How many pieces it holds; null: any number."""
