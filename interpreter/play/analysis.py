@@ -124,8 +124,10 @@ def summary_text(s: dict) -> str:
                          f"{b['win_rate']:>10.1%}{_ci(b['win_low'], b['win_high'], pct=True):>18}")
     lines += ["", "points per player by source (mean):"]
     lines += [f"  {k:<28}{v:>7.2f}" for k, v in list(s["sources"].items())[:20]]
-    lines += ["", "actions performed per game:"] + [f"  {k:<28}{v:>7.2f}" for k, v in s["performed"].items()]
-    lines += ["", "most picked tiles per game:"] + [f"  {k:<28}{v:>7.2f}" for k, v in list(s["tiles"].items())[:10]]
+    if s["performed"]:
+        lines += ["", "actions performed per game:"] + [f"  {k:<28}{v:>7.2f}" for k, v in s["performed"].items()]
+    if s["tiles"]:
+        lines += ["", "most picked records per game:"] + [f"  {k:<28}{v:>7.2f}" for k, v in list(s["tiles"].items())[:10]]
     if s["never_fired"]:
         lines += ["", f"content that never fired ({len(s['never_fired'])}): " + ", ".join(s["never_fired"][:40])
                   + (" ..." if len(s["never_fired"]) > 40 else "")]

@@ -59,6 +59,14 @@ def play_game(spec: GameSpec) -> dict:
         machine.trace = None
     log = game.state.log
     scores = game.scores()
+    if game.state.flow is not None:  # a pack on the generic core: its menu's actions, and the records they named
+        performed = Counter(a for a in log if not a.startswith("choose "))
+        picked = Counter(a.split()[1] for a in log if len(a.split()) > 1 and a.split()[1] in game.rules.tables.kind_of)
+        wheel: Counter = Counter()
+    else:
+        performed = Counter(a for a in log if a.startswith(("act ", "extra ")))
+        picked = Counter(a.split()[1] for a in log if a.startswith("pick "))
+        wheel = Counter(a.split()[1] for a in log if a.startswith("take "))
     return {
         "seed": spec.seed,
         "players": spec.players,
@@ -70,9 +78,9 @@ def play_game(spec: GameSpec) -> dict:
         "turns": game.state.turn,
         "actions": len(log),
         "verbs": dict(Counter(a.split(" ", 1)[0] for a in log)),
-        "performed": dict(Counter(a for a in log if a.startswith(("act ", "extra ")))),
-        "tiles": dict(Counter(a.split()[1] for a in log if a.startswith("pick "))),
-        "crane": dict(Counter(a.split()[1] for a in log if a.startswith("take "))),
+        "performed": dict(performed),
+        "tiles": dict(picked),
+        "crane": dict(wheel),
         "fired": sorted(fired),
     }
 
