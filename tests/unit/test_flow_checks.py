@@ -298,3 +298,16 @@ def test_a_flow_pack_gets_a_flow_schema_with_from_under_its_name(tmp_path):
     assert path in written
     entry = json.loads(path.read_text())["$defs"]["MenuEntry"]["properties"]
     assert "from" in entry and "from_" not in entry
+
+
+def test_the_guide_documents_the_flow_kind_under_the_names_files_use():
+    from interpreter.authoring.guide_kinds import render_kinds
+    from interpreter.content.model import BUILTIN
+
+    text = render_kinds(BUILTIN)
+    flow = text[text.index("### `flow`"):]
+    flow = flow[:flow.index("\n### ", 1)]
+    assert "**`menus[].entries[]`**: `MenuEntry`" in flow
+    assert "| `from` | id | optional | Where the argument comes from" in flow and "from_" not in flow
+    assert "| `payments` | list of DSL amounts | optional |" in flow
+    assert "*(no description yet)*" not in flow
