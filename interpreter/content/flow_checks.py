@@ -104,7 +104,10 @@ def _menu(c, doc, at: tuple, menu, m) -> None:
         here = (*at, "entries", j)
         for field in ("needs", "not_while"):
             for k, verb in enumerate(getattr(e, field)):
-                c.ref(doc, (*here, field, k), verb, set(verbs) - {e.word}, "E314", "verb")
+                if verb == e.word:
+                    c.err(doc, (*here, field, k), "E209", f"'{verb}' is the verb of entry '{e.id}' itself")
+                else:
+                    c.ref(doc, (*here, field, k), verb, set(verbs) - {e.word}, "E314", "verb")
         if e.from_ is not None:
             c.ref(doc, (*here, "from"), e.from_, sources, "E301", "zone, `spaces` or record kind")
         if e.piece is not None:
