@@ -104,7 +104,7 @@ def type_words(annotation, meta=(), plural: bool = False) -> str:
     origin = typing.get_origin(annotation)
     if dsl is not None:
         word = f"DSL {DSL_WORDS[dsl.start]}"
-        return word + ("s" if plural else "")
+        return word + ("s" if plural and not word.endswith("s") else "")
     if origin in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(annotation) if a is not type(None)]
         return " or ".join(type_words(a, meta if len(args) == 1 else (), plural) for a in args)
@@ -170,7 +170,7 @@ def model_tree(model: type[BaseModel]) -> list[tuple[type[BaseModel], list[str]]
 
     def visit(m: type[BaseModel], prefix: str) -> None:
         for name, info in m.model_fields.items():
-            path = f"{prefix}{name}" + ("[]" if _is_list(info.annotation) else "")
+            path = f"{prefix}{info.alias or name}" + ("[]" if _is_list(info.annotation) else "")
             for sub in _nested(info.annotation):
                 if sub not in paths:
                     paths[sub] = [path]
@@ -190,7 +190,7 @@ def _class_doc(model: type) -> str:
 
 def _field_rows(model: type[BaseModel]) -> list[tuple[str, ...]]:
     return [
-        (code(name), type_words(info.annotation, info.metadata), _default_words(info),
+        (code(info.alias or name), type_words(info.annotation, info.metadata), _default_words(info),
          field_doc(model, name) or "*(no description yet)*")
         for name, info in model.model_fields.items()
     ]

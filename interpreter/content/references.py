@@ -21,7 +21,7 @@ from interpreter.dsl.parse import grammar_text
 from interpreter.errors import ErrorBag
 from interpreter.content.model import KindTable
 from interpreter.content.model.base import Record
-from interpreter.content import events
+from interpreter.content import events, flow_checks
 from interpreter.content.source import Document, walk
 
 BLANK = "none"
@@ -494,6 +494,9 @@ class Checker:
             for field, (known, code, what) in names.items():
                 for key in getattr(e, field):
                     self.ref(doc, ("evaluations", i, field, key), key, known, code, what)
+
+    def k_flow(self, doc, m):
+        flow_checks.check_flow(self, doc, m)
 
     def k_solo(self, doc, m):
         if not self.pack.players.min <= m.setup_as <= self.pack.players.max:

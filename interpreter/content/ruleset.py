@@ -28,6 +28,7 @@ from interpreter.content.overlay import Edit, apply_overlay
 from interpreter.content.pack import PackSource, bundled_pack, find_pack_dir, kind_of, load_pack
 from interpreter.paths import default_pack, display_path
 from interpreter.content.references import check_names, check_references
+from interpreter.content.flow_checks import scope as flow_scope
 from interpreter.content.schema import check_document, raw_dsl_nodes
 from interpreter.content.source import Document, Mapping, Scalar, load_file, walk
 from interpreter.content.symbols import build_names, build_symbols
@@ -437,6 +438,7 @@ def _syntax_check_raw(doc: Document, errors: ErrorBag, kinds: KindTable) -> None
 def _parse_fields(pairs, errors: ErrorBag, kinds: KindTable) -> list[DslField]:
     fields: list[DslField] = []
     record_of = kinds.record_of()
+    pack = next((m for _, m in pairs if m.kind == "pack"), None)
     for doc, model in pairs:
         for path, start, text in iter_dsl(model):
             node, _ = walk(doc.root, path)
@@ -445,8 +447,9 @@ def _parse_fields(pairs, errors: ErrorBag, kinds: KindTable) -> list[DslField]:
             except DslSyntaxError as exc:
                 errors.add(exc.code, exc.message, _scalar_span(node, exc.start, exc.end))
                 continue
+            scope = flow_scope(model, path, pack, kinds) if model.kind == "flow" else _scope_for(model, path, kinds, record_of)
             fields.append(DslField(model.kind, path, start, text, _record_id(model, path), _key_path(model, path, record_of),
-                                   node, tree, _scope_for(model, path, kinds, record_of)))
+                                   node, tree, scope))
     return fields
 
 

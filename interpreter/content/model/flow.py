@@ -70,6 +70,7 @@ class MenuEntry(Record):
     limit: int | None = Field(default=None, ge=1)
     """How many times it may be picked per `per`."""
     per: Literal["turn", "round", "game"] = "turn"
+    """The span `limit` counts over: a turn, a round or the whole game."""
     needs: list[str] = []
     """Verbs that must have been picked earlier this turn."""
     not_while: list[str] = []
@@ -89,9 +90,12 @@ class Menu(Record):
     """The entries offered during a phase's turns."""
 
     entries: list[MenuEntry] = Field(min_length=1)
+    """The entries, each with its own verb; `needs` and `not_while` name verbs of the same menu."""
 
 
 class Phase(Model):
+    """A part of a round: an automatic program, or turns seats take picking entries of a menu."""
+
     id: Id
     """The phase's name, in events (`phase_started`) and the notation of its turns' log."""
     kind: Literal["turns", "automatic"] = "turns"
@@ -102,6 +106,7 @@ class Phase(Model):
     until: Literal["turns_each", "all_passed"] = "turns_each"
     """turns_each: every seat takes `turns_each` turns; all_passed: turns go round until every seat passed."""
     turns_each: int = Field(default=1, ge=1)
+    """With `until: turns_each`: how many turns each seat takes in the phase."""
     menu: Id | None = None
     """The menu of the phase's turns."""
     rounds: list[int] = []
@@ -115,11 +120,23 @@ class Phase(Model):
 
 
 class FlowFile(ContentFile):
-    """flow.yaml: the setup, the rounds and phases, the menus, spaces and dice of a pack on the generic core."""
+    """flow.yaml: the setup, the rounds and phases, the menus, spaces and dice of a pack on the generic core.
+
+    A pack with a flow file has no setup file. Checked at load: a phase with turns names a menu
+    of the file and an automatic one has `run` (and no `menu`, `order`, `until`, `turns_each`); a phase
+    runs in rounds 1..`rounds`; a game without `rounds` has an `end` and a phase that runs every round;
+    `until: all_passed` needs an entry that `passes`, `until: turns_each` one that `ends_turn` or
+    `passes`. In a menu, verbs are unique and `needs`/`not_while` name its verbs; `from:` names a zone,
+    `spaces` or a record kind, and `this` in the entry is the record picked (of the zone's kind, or of
+    the kind named); `piece:` comes with `from: spaces` only, and always; `cost` and `payments` are
+    not both given. A die has `faces` or `outcomes`; `tie_break` is a resource.
+    """
 
     kind: Literal["flow"]
     provenance: Literal["exact", "partial", "reconstructed"]
+    """How exact the values of this file are: exact, partial or reconstructed."""
     source: str
+    """Where the values of this file come from: a RULES.md id or a COMPONENTS.md section."""
     setup: Effect | None = None
     """Runs once before the first round, for the first seat (`for each player` reaches every seat)."""
     rounds: int | None = Field(default=None, ge=1)
@@ -129,9 +146,13 @@ class FlowFile(ContentFile):
     first_seat_moves: int = Field(default=0, ge=0)
     """Seats the first seat moves on by at the end of each round (0: it stays)."""
     phases: list[Phase] = Field(min_length=1)
+    """The phases of a round, in order; a phase with `rounds:` runs only in those rounds."""
     menus: list[Menu] = []
+    """The menus phases take turns in (a phase's `menu`)."""
     spaces: list[Space] = []
+    """The spaces menu entries with `from: spaces` put pieces on."""
     dice: list[Die] = []
+    """The dice `roll` rolls."""
     ties: Literal["shared", "last_seat", "first_seat"] = "shared"
     """Who wins a tie for the most points: every tied seat shares the win; the latest or the earliest in seat order."""
     tie_break: str | None = None

@@ -1,0 +1,141 @@
+"""Checks of a pack's flow file (model/flow.py) across its phases, menus, spaces and dice and the pack.
+
+Ids unique within phases, menus, a menu's entries, spaces and dice are checked with every other
+nested list (references.py `nested_ids`); what is checked here needs more than one list: the menu a
+phase takes turns in, whether a phase or the game can end, what an entry's argument comes from,
+the verbs entries need, and the names the file borrows from the pack. `scope` gives the DSL texts
+of the file what `this` is in them.
+
+A pack on the generic core has a flow file; a pack with the built-in setup file has none.
+"""
+
+from __future__ import annotations
+
+from interpreter.dsl.resolve import Scope
+
+# The fields of a phase that only a phase with turns has.
+_TURN_FIELDS = ("menu", "order", "until", "turns_each")
+SPACES = "spaces"  # `from: spaces`: the argument is a space of the flow file
+
+
+def check_flow(c, doc, m) -> None:
+    """Every check of the flow file ``m`` (in ``doc``); ``c`` is the references Checker (err, ref, pack names)."""
+    if c.by_kind.get("setup"):
+        setup_doc = c.by_kind["setup"][0][0]
+        c.err(doc, ("kind",), "E205", f"a pack with a flow file is played by its flow and cannot also have a setup "
+                                      f"file ({setup_doc.path}); drop one of them")
+    menus: dict = {}
+    for menu in m.menus:
+        menus.setdefault(menu.id, menu)  # a second menu of the same id is reported as such (E206)
+    _phases(c, doc, m, menus)
+    for i, menu in enumerate(m.menus):
+        _menu(c, doc, ("menus", i), menu, m)
+    for i, space in enumerate(m.spaces):
+        if space.occupancy == "one_coloured_per_player_in_group" and space.group is None:
+            c.err(doc, ("spaces", i, "occupancy"), "E201", f"space '{space.id}' is one coloured piece per player in "
+                                                           "its group and needs a `group`")
+    for i, die in enumerate(m.dice):
+        if die.faces is not None and die.outcomes:
+            c.err(doc, ("dice", i, "outcomes"), "E209", f"die '{die.id}' has both `faces` and `outcomes`; give one of them")
+        elif die.faces is None and not die.outcomes:
+            c.err(doc, ("dice", i), "E201", f"die '{die.id}' needs `faces` (1..faces) or a non-empty list of `outcomes`")
+    if m.tie_break is not None:
+        c.ref(doc, ("tie_break",), m.tie_break, c.resources, "E302", "resource")
+
+
+def _set(model, name: str) -> bool:
+    return name in model.model_fields_set
+
+
+def _phases(c, doc, m, menus: dict) -> None:
+    every_round = False
+    for i, ph in enumerate(m.phases):
+        at = ("phases", i)
+        if ph.kind == "automatic":
+            if ph.run is None:
+                c.err(doc, at, "E201", f"automatic phase '{ph.id}' needs `run`: the program it runs")
+            for name in _TURN_FIELDS:
+                if _set(ph, name):
+                    c.err(doc, (*at, name), "E209", f"automatic phase '{ph.id}' takes no turns: drop `{name}`")
+        elif ph.run is not None:
+            c.err(doc, (*at, "run"), "E209", f"phase '{ph.id}' takes turns, so no `run`; make it `kind: automatic`, "
+                                            "or run the program in `on_begin`")
+        elif ph.menu is None:
+            c.err(doc, at, "E201", f"phase '{ph.id}' takes turns and needs a `menu`")
+        elif c.ref(doc, (*at, "menu"), ph.menu, set(menus), "E314", "menu"):
+            _phase_can_end(c, doc, at, ph, menus[ph.menu])
+        for j, r in enumerate(ph.rounds):
+            if r < 1 or (m.rounds is not None and r > m.rounds):
+                top = f"1..{m.rounds}" if m.rounds is not None else "1 or more"
+                c.err(doc, (*at, "rounds", j), "E204", f"phase '{ph.id}' runs in round {r}, but the rounds are {top}")
+        every_round = every_round or not ph.rounds
+    if m.rounds is None:
+        if m.end is None:
+            c.err(doc, ("phases",), "E201", "the flow has no `rounds` and no `end`: the game would never end; "
+                                            "give the number of rounds or the condition that ends it")
+        elif not every_round:
+            c.err(doc, ("phases",), "E209", "the flow has no `rounds`, so it needs a phase that runs every round "
+                                            "(one without `rounds:`); else the rounds after the last listed are empty")
+
+
+def _phase_can_end(c, doc, at: tuple, ph, menu) -> None:
+    """A phase that goes round until every seat passed needs an entry that passes; turns need one that ends them."""
+    where = (*at, "until") if _set(ph, "until") else (*at, "menu")
+    if ph.until == "all_passed":
+        if not any(e.passes for e in menu.entries):
+            c.err(doc, where, "E209", f"phase '{ph.id}' goes on until every seat passed, but no entry of menu "
+                                      f"'{menu.id}' has `passes: true`; it would never end")
+    elif not any(e.passes or e.ends_turn for e in menu.entries):
+        c.err(doc, where, "E209", f"no entry of menu '{menu.id}' has `ends_turn` or `passes`, so a turn of phase "
+                                  f"'{ph.id}' would never end")
+
+
+def _menu(c, doc, at: tuple, menu, m) -> None:
+    verbs: dict[str, str] = {}
+    ids = [e.id for e in menu.entries]
+    for j, e in enumerate(menu.entries):
+        if e.word in verbs and e.id not in ids[:j]:  # a second entry of the same id is reported once, as such
+            c.err(doc, (*at, "entries", j, "verb" if e.verb else "id"), "E206",
+                  f"entries '{verbs[e.word]}' and '{e.id}' of menu '{menu.id}' share the verb '{e.word}'")
+        verbs.setdefault(e.word, e.id)
+    zones = {z.id for z in c.pack.zones}
+    sources = zones | {SPACES} | set(c.record_kinds)
+    for j, e in enumerate(menu.entries):
+        here = (*at, "entries", j)
+        for field in ("needs", "not_while"):
+            for k, verb in enumerate(getattr(e, field)):
+                if verb == e.word:
+                    c.err(doc, (*here, field, k), "E209", f"'{verb}' is the verb of entry '{e.id}' itself")
+                else:
+                    c.ref(doc, (*here, field, k), verb, set(verbs) - {e.word}, "E314", "verb")
+        if e.from_ is not None:
+            c.ref(doc, (*here, "from"), e.from_, sources, "E301", "zone, `spaces` or record kind")
+        if e.piece is not None:
+            if e.from_ != SPACES:
+                c.err(doc, (*here, "piece"), "E209", f"entry '{e.id}' puts a piece only with `from: spaces`")
+            else:
+                c.ref(doc, (*here, "piece"), e.piece, c.pieces, "E301", "piece")
+        elif e.from_ == SPACES:
+            c.err(doc, (*here, "from"), "E201", f"entry '{e.id}' puts a piece on a space and needs `piece:`, the piece it puts")
+        if e.from_ == SPACES and not m.spaces:
+            c.err(doc, (*here, "from"), "E209", f"entry '{e.id}' picks a space, but the flow declares no `spaces`")
+        if e.cost is not None and e.payments:
+            c.err(doc, (*here, "payments"), "E209", f"entry '{e.id}' has both `cost` and `payments`; "
+                                                    "make the cost one of the payments")
+
+
+def scope(flow, path: tuple, pack, kinds) -> Scope:
+    """What `this` is in a DSL text of the flow file: the argument of a menu entry that picks a record
+    (of the zone's kind, or of any kind for a zone that holds any; of the record kind named), else nothing."""
+    if pack is None or len(path) < 4 or path[0] != "menus" or path[2] != "entries":
+        return Scope()
+    source = flow.menus[path[1]].entries[path[3]].from_
+    zones = {z.id: z for z in pack.zones}
+    if source in zones:
+        holds = zones[source].holds
+        if holds is not None:
+            return Scope(this_kinds=(holds,))
+        return Scope(this_kinds=tuple(kinds.records))
+    if source in kinds.records:
+        return Scope(this_kinds=(source,))
+    return Scope()
