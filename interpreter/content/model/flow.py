@@ -127,6 +127,7 @@ class FlowFile(ContentFile):
     menus: list[Menu] = []
     spaces: list[Space] = []
     dice: list[Die] = []
+    """The dice effects roll (`roll <die>`) and read (`die(<die>)`)."""
     ties: Literal["shared", "last_seat", "first_seat"] = "shared"
     """Who wins a tie for the most points: every tied seat shares the win; the latest or the earliest in seat order."""
     tie_break: str | None = None
