@@ -12,11 +12,11 @@ from interpreter.authoring.guide_markdown import DSL_WORDS, GuideError, code, pr
 from interpreter.dsl.english import to_english
 from interpreter.dsl.parse import DslSyntaxError, grammar_text, parse
 from interpreter.dsl.printer import to_text
-from interpreter.dsl.resolve import BOOL, DIRECTIONS, FUNCTION_DOCS, FUNCTIONS, NUMBER, PERIODS, RUNTIME_ATTRIBUTES, Scope, resolve
+from interpreter.dsl.resolve import BOOL, BUILTINS, DIRECTIONS, FUNCTION_DOCS, FUNCTIONS, NUMBER, PERIODS, RUNTIME_ATTRIBUTES, Scope, resolve
 
 
 # Neutral names for examples when the pack declares nothing of a category: they only need to parse.
-_FALLBACK = {"resource": ("wood", "clay", "food"), "track": ("research",)}
+_FALLBACK = {"resource": ("wood", "clay", "food"), "track": ("research",), "die": ("d6",)}
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,7 @@ class Examples:
             # buildable kinds first (in the order of `tile_kinds`), then the other record kinds
             "kind": list(dict.fromkeys([k.id for k in pack.tile_kinds if k.id in self.symbols.kinds] + list(self.symbols.kinds))),
             "direction": list(DIRECTIONS),
+            "die": _ids(models, "flow", "dice"),
         }
         self.declared = declared
         self.values: dict[str, str | None] = {}
@@ -182,6 +183,11 @@ def render_dsl_tables(rs, ex: Examples) -> str:
         e = ex.example(f"score {fn}({sample})")
         rows.append((f"`{fn}({args})`", FUNCTION_DOCS.get(fn, "*(no description yet)*"), f"`{e.canonical}`", e.english))
     parts.append(table(("Function", "Value", "Example", "English"), rows))
+
+    parts += ["", "### The game's numbers", "",
+              "Plain names an expression reads about the game itself (a resource or group of the same name "
+              "keeps its meaning).", ""]
+    parts.append(table(("Name", "Value"), [(code(b), BUILTINS[b]) for b in BUILTINS]))
 
     parts += ["", "### Directions (for `move`)", ""]
     parts.append(table(("Direction", "Moves"), [(code(d), DIRECTION_DOCS.get(d, "*(no description yet)*")) for d in DIRECTIONS]))

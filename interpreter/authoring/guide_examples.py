@@ -8,7 +8,7 @@ rule or keyword has no example.
 
 Placeholders: ``{resource}``, ``{resource2}``, ``{resource3}``, ``{group}``, ``{piece}``,
 ``{action}``, ``{stack}``, ``{pool}`` (a face-up stack first), ``{permit}``, ``{colour}``,
-``{track}``, ``{ptrack}`` (a track that produces), ``{grid}``, ``{table}``, ``{kind}`` (a buildable
+``{track}``, ``{ptrack}`` (a track that produces), ``{grid}``, ``{table}``, ``{die}`` (a die of the flow file), ``{kind}`` (a buildable
 record kind first), ``{num_attr}`` (a number attribute of ``{kind}``), ``{use_kind}`` and
 ``{use_field}`` (a record kind with an effect field), ``{rec_kind}`` and ``{rec_attr}`` (a kind with
 a record attribute), ``{this_num_attr}`` (a number attribute of the kind ``this`` is bound to), and
@@ -218,6 +218,38 @@ CONDITIONS = (
               ("{resource3}", "not {resource3}"), start="condition"),
 )
 
+PLAYERS = (
+    Construct("for each player", "for each player: <statement>  ·  for each other player: <statement>",
+              "Runs the statement once for every seat, as that seat: what it gains, pays and scores is that "
+              "player's, and a choice inside it is that player's to make. Seats take their turn in order from "
+              "the round's first seat (seat 1 in a game without rounds), each seeing what the previous ones did. "
+              "`for each other player` leaves out the acting player. The statement cannot fail when its body "
+              "cannot.",
+              ("for each player: gain 1 {resource}", "for each other player: { gain 1 {resource}; score 1 }",
+               "for each player: if rank({resource}) == 1: score 5")),
+    Construct("as owner", "as owner: <statement>",
+              "Runs the statement for the player who owns the record the effect belongs to (`this`), whoever is "
+              "acting: a record's effect that rewards its owner when another player uses it. When nobody owns "
+              "the record the statement is skipped. Only in effects that belong to a record (E311 elsewhere).",
+              ("as owner: gain 1 {resource}",), this=True),
+    Construct("roll", "roll <die>",
+              "Rolls a die declared under `dice:` in the pack's flow file; `die(<die>)` then reads the value it "
+              "shows. The roll draws from the game's seeded generator, so a game replays the same rolls from "
+              "the same seed.",
+              ("roll {die}; if die({die}) >= 4: gain 1 {resource}",)),
+    Construct("rank and most", "rank(<expression>)  ·  most(<expression>)",
+              "`rank` is the acting player's place when every player is measured by the expression (evaluated "
+              "as each of them): 1 for the most, and tied players share a place, so values 5, 5 and 3 rank 1, 1 "
+              "and 3. `most` holds when no player has more (ties included).",
+              ("for each player: if rank({resource}) <= 2: score 3", "if most(count({kind})): score 2")),
+    Construct("The game's numbers", "seat  ·  players  ·  round  ·  passed",
+              "`seat` is the acting player's seat from 1, `players` the number of players, `round` the round "
+              "being played and `passed` how many players have passed in the current phase (the last two are "
+              "0 in a game without rounds). A resource or group the pack declares with one of these names "
+              "keeps its meaning.",
+              ("score players - seat", "if round >= 3 and passed == 0: score 1")),
+)
+
 DSL_GROUPS = (
     ("Statements", STATEMENTS),
     ("Combining statements", COMBINING),
@@ -226,4 +258,5 @@ DSL_GROUPS = (
     ("Amounts", AMOUNTS),
     ("Expressions", EXPRESSIONS),
     ("Conditions", CONDITIONS),
+    ("Other players and chance", PLAYERS),
 )

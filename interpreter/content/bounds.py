@@ -222,6 +222,7 @@ _EDGES = {
     A.Block: None, A.Choose: None, A.May: None, A.MayPay: None, A.If: None, A.Repeat: None, A.Later: None,
     A.Build: _BOUNDED, A.Draw: _BOUNDED,  # tiles and stacks run out
     A.Grant: _BOUNDED,  # its `or` part runs once, at the end of the turn
+    A.ForEach: None, A.AsOwner: None, A.Roll: None,  # the body's statements count; a roll fires nothing
 }
 
 

@@ -61,6 +61,7 @@ def build_symbols(models: dict[str, list[BaseModel]], kinds: KindTable) -> Symbo
         cats["grid"].add(g.id)
     for t in records(models, "scoring", "tables"):
         cats["table"].add(t.id)
+    cats["die"] = {d.id for d in records(models, "flow", "dice")}  # `roll <die>`, `die(<die>)`
 
     icons = sorted(cats["icon"])
     tile_kinds = {k.id: k for k in pack.tile_kinds}
@@ -90,6 +91,7 @@ def build_names(models: dict[str, list[BaseModel]]) -> Names:
         ("resource", pack.resources), ("action", pack.actions), ("event", pack.events), ("stack", pack.stacks),
         ("permit", pack.permits), ("piece", pack.pieces), ("icon", pack.icons), ("symbol", pack.edge_symbols),
         ("kind", pack.tile_kinds), ("track", records(models, "tracks", "tracks")), ("grid", records(models, "projects", "grids")),
+        ("die", records(models, "flow", "dice")),
     ]
     for category, items in groups:
         for item in items:

@@ -289,7 +289,33 @@ class Place:
     pos: Pos = _pos()
 
 
-Stmt = Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat | Grant | Later | Draw | Use | Place
+@dataclass(frozen=True, slots=True)
+class ForEach:
+    """`for each player: <body>` (or `for each other player:`, without the acting seat): the body runs
+    once per seat, as that seat, in turn order from the round's first seat."""
+
+    others: bool
+    body: "Stmt"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class AsOwner:
+    """`as owner: <body>`: the body runs for the seat that owns `this` (skipped when nobody does)."""
+
+    body: "Stmt"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """`roll <die>`: the die shows a new value, drawn from the game's generator."""
+
+    die: Name
+    pos: Pos = _pos()
+
+
+Stmt = Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat | Grant | Later | Draw | Use | Place | ForEach | AsOwner | Roll
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from typing import Any, Callable, Protocol
 
 from interpreter.dsl import ast as A
 from interpreter.dsl import steps as S
+from interpreter.dsl.resolve import BUILTINS
 
 Fn = Callable[[Any, Any], Any]
 
@@ -33,6 +34,8 @@ class ReadContext(Protocol):
     def attribute(self, record: Any, name: str) -> Any: ...
     def this(self) -> Any: ...
     def event_param(self, name: str) -> Any: ...
+    def rank(self, value: Fn) -> int: ...  # 1 + the players whose value(view of that player) is greater
+    def builtin(self, name: str) -> int: ...  # seat, players, round, passed (resolve.BUILTINS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +169,11 @@ class Compiler:
         if fn == "table":
             name, fn_n = args[0].parts[0].text, self.expr(args[1], where)
             return lambda c, r: c.table(name, fn_n(c, r))
+        if fn in ("rank", "most"):  # the argument is evaluated as each player
+            fv = self.expr(args[0], where)
+            if fn == "rank":
+                return lambda c, r: c.rank(lambda v: fv(v, r))
+            return lambda c, r: c.rank(lambda v: fv(v, r)) == 1
         name = args[0].parts[0].text
         return lambda c, r, fn=fn, name=name: c.query(fn, name)
 
@@ -182,11 +190,15 @@ class Compiler:
                 return lambda c, r: c.group_total(head)
             if head in self.resources:
                 return lambda c, r: c.holding(head)
+            if head in BUILTINS and self.attributes is not None:  # resolved: not an attribute of the record
+                return lambda c, r: c.builtin(head)
             return lambda c, r: c.attribute(r, head)
         if head in self.groups:
             return lambda c, r: c.group_total(head)
         if head in self.resources:
             return lambda c, r: c.holding(head)
+        if head in BUILTINS:
+            return lambda c, r: c.builtin(head)
         return lambda c, r: head  # a constant: an enum member such as a direction or colour name
 
     # ------------------------------------------------------------ conditions
@@ -232,6 +244,9 @@ _STATEMENT: dict[type, Callable[[Compiler, Any], S.Step]] = {
     S.Use: lambda c, s: S.Use(tuple(f.text for f in s.fields), s.quant, s.kind.text,
                               c.cond(s.where, True) if s.where is not None else None),
     S.Place: lambda c, s: S.Place(s.piece.text, tuple(p.text for p in s.target.parts)),
+    S.ForEach: lambda c, s: S.ForEach(s.others, c.block(s.body)),
+    S.AsOwner: lambda c, s: S.AsOwner(c.block(s.body)),
+    S.Roll: lambda c, s: S.Roll(s.die.text),
 }
 
 

@@ -158,6 +158,13 @@ class _Renderer:
             case A.Place():
                 target = "this tile" if not s.target.parts else f"this tile's {self.n.of(s.target.parts[0].text)}"
                 return f"place {_a(self.n.of(s.piece.text, 'piece'))} on {target}"
+            case A.ForEach():
+                who = "each other player" if s.others else "each player"
+                return f"for {who}, in turn order from the round's first player: {self.stmt(s.body)}"
+            case A.AsOwner():
+                return f"this tile's owner (if it has one): {self.stmt(s.body)}"
+            case A.Roll():
+                return f"roll the {self.n.of(s.die.text, 'die')}"
         raise TypeError(s)
 
     def score(self, p) -> str:
@@ -203,8 +210,17 @@ class _Renderer:
                 if self._resource(e):
                     name = parts[0].text
                     return f"your {self.n.plural.get(name, self.n.of(name, 'resource'))}"
+                if len(parts) == 1 and parts[0].text in _BUILTINS and not self.n.has(parts[0].text, "resource"):
+                    return _BUILTINS[parts[0].text]
                 return self.n.of(parts[0].text)
         raise TypeError(e)
+
+    def quantity(self, e) -> str:
+        """What a rank compares, said of anyone: `coins`, not `your coins`."""
+        if isinstance(e, A.Ref) and self._resource(e):
+            name = e.parts[0].text
+            return self.n.plural.get(name, self.n.of(name, "resource"))
+        return self.expr(e)
 
     def _operand(self, e) -> str:
         text = self.expr(e)
@@ -229,6 +245,12 @@ class _Renderer:
                 return f"the {arg} table's points for {self.expr(args[1])}"
             case "free":
                 return f"your free {arg}s"
+            case "die":
+                return f"the value the {self.n.of(args[0].parts[0].text, 'die') if _plain(args) else arg} shows"
+            case "rank" if len(args) == 1:
+                return f"your rank by {self.quantity(args[0])} (1 for the most)"
+            case "most" if len(args) == 1:
+                return f"1 if no player has more {self.quantity(args[0])} than you, else 0"
             case "min" | "max" if len(args) == 2:
                 return f"the {'smaller' if fn == 'min' else 'larger'} of {self.expr(args[0])} and {self.expr(args[1])}"
             case _:  # not a known function (or the wrong arguments): resolve reports it; show it as written
@@ -253,6 +275,8 @@ class _Renderer:
 
     def truth(self, e, negated: bool) -> str:
         """A value used as a condition: an icon a tile has, a state a record is in, or a non-zero number."""
+        if isinstance(e, A.Call) and e.fn.text == "most" and len(e.args) == 1:
+            return f"{'no player has more' if not negated else 'another player has more'} {self.quantity(e.args[0])} than you"
         if isinstance(e, (A.Ref, A.This)) and e.parts:
             attr = e.parts[-1].text
             if isinstance(e, A.This):
@@ -271,6 +295,15 @@ class _Renderer:
         # `and` binds tighter than `or`: keep an `or` inside an `and` visibly grouped
         text = self.cond(c)
         return f"({text})" if isinstance(c, A.Or) else text
+
+
+# the game's own numbers an expression reads (resolve.BUILTINS), as a sentence says them
+_BUILTINS = {"seat": "your seat number", "players": "the number of players", "round": "the round number",
+             "passed": "the number of players who passed"}
+
+
+def _plain(args) -> bool:
+    return len(args) == 1 and isinstance(args[0], A.Ref) and len(args[0].parts) == 1
 
 
 def _a(noun: str) -> str:

@@ -262,6 +262,18 @@ class _ToAst(Transformer):
     def target(self, meta, ch):
         return ch[0]
 
+    def for_each(self, meta, ch):
+        return A.ForEach(False, ch[0], _pos(meta))
+
+    def for_each_other(self, meta, ch):
+        return A.ForEach(True, ch[0], _pos(meta))
+
+    def as_owner(self, meta, ch):
+        return A.AsOwner(ch[0], _pos(meta))
+
+    def roll(self, meta, ch):
+        return A.Roll(_name(ch[0]), _pos(meta))
+
     def mod_free(self, meta, ch):
         return A.Free(_pos(meta))
 
@@ -388,6 +400,7 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
         "on x if y score 1", "on x while y score 1", "on x from next turn score 1", "if x score 1",
         "may pay 1 wood, 1 clay score 3", "on x gain 1 wood", "if x == 1 gain 1 wood", "later score 1",
         "later gain 1 wood", "later 1 wood",
+        "for each player score 1", "for each other player gain 1 wood", "as owner score 1", "as owner gain 1 wood",
     ],
     "E108": [
         "draw from x keep 1", "draw 3 from x keep", "gain wood", "pay clay", "score", "gain", "pay",
@@ -397,6 +410,7 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
         "wood", "1 wood", "gain 1 wood; 2 clay", "gain 1 wood; wood", "score 1; 3", "choose { 1 | 2 }",
         "may 1", "may wood", "on x: wood", "if x: 2", "{ wood }", "choose { wood | score 1 }", "later: wood",
         "later: 1",
+        "for each player: wood", "for each other player: 1", "as owner: wood",
     ],
 }
 
@@ -498,7 +512,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> DslSyntaxError
 
 
 _STATEMENT_KEYWORDS = {"GAIN", "PAY", "SCORE", "ADVANCE", "PRODUCE", "MOVE", "PERFORM", "BUILD", "CHOOSE", "MAY",
-                       "IF", "REPEAT", "GRANT", "LATER", "DRAW", "USE", "PLACE"}
+                       "IF", "REPEAT", "GRANT", "LATER", "DRAW", "USE", "PLACE",
+                       "FOR", "AS", "ROLL"}
 # Terminals an expression (or an amount's number) may start with: expecting only these means a number is missing.
 _EXPRESSION_START = {"NUMBER", "LPAR", "MINUS", "NAME", "THIS", "COUNT", "FREE"}
 

@@ -157,7 +157,7 @@ def _ends_open(stmt) -> bool:
     """True when a trailing `else` could attach to an `if` inside ``stmt``."""
     if isinstance(stmt, A.If):
         return stmt.otherwise is None or _ends_open(stmt.otherwise)
-    if isinstance(stmt, (A.May, A.MayPay, A.Repeat, A.Later)):
+    if isinstance(stmt, (A.May, A.MayPay, A.Repeat, A.Later, A.ForEach, A.AsOwner)):
         return _ends_open(stmt.body)
     if isinstance(stmt, A.Grant):
         # only `or` attaches to a grant; an `else` can reach only an `if` inside its `or` body
@@ -197,6 +197,21 @@ def _(n: A.Use) -> str:
 @_text.register
 def _(n: A.Place) -> str:
     return f"place {n.piece.text} on {_text(n.target)}"
+
+
+@_text.register
+def _(n: A.ForEach) -> str:
+    return f"for each {'other ' if n.others else ''}player: {_body(n.body)}"
+
+
+@_text.register
+def _(n: A.AsOwner) -> str:
+    return f"as owner: {_body(n.body)}"
+
+
+@_text.register
+def _(n: A.Roll) -> str:
+    return f"roll {n.die.text}"
 
 
 # expressions

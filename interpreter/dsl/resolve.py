@@ -31,6 +31,9 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "free": ("piece",),
     "min": (NUMBER, NUMBER),
     "max": (NUMBER, NUMBER),
+    "die": ("die",),
+    "rank": (NUMBER,),
+    "most": (NUMBER,),
 }
 FUNCTION_DOCS = {
     "position": "the space number of the player's marker on a track",
@@ -43,12 +46,27 @@ FUNCTION_DOCS = {
     "free": "how many of a piece the player has not placed",
     "min": "the smaller of two numbers",
     "max": "the larger of two numbers",
+    "die": "the value a die shows (0 before its first roll)",
+    "rank": "the player's place by a number over all players, evaluated as each of them: 1 for the most, "
+            "tied players share a place (values 5, 5, 3 rank 1, 1, 3)",
+    "most": "yes when no player has more of a number than the player (ties included)",
+}
+# Names an expression reads about the game itself, when no resource or group of the pack has the name.
+BUILTINS = {
+    "seat": "the acting player's seat, from 1",
+    "players": "the number of players",
+    "round": "the round being played (0 in a game without rounds)",
+    "passed": "how many players have passed in this phase (0 in a game without rounds)",
 }
 # Category -> error code for an unknown member.
 _UNKNOWN_CODE = {
     "resource": "E302", "track": "E303", "grid": "E304", "action": "E305", "event": "E306",
     "kind": "E307", "direction": "E315", "stack": "E317",
 }
+
+
+# Where the members of a category are declared, said when a pack declares none.
+_DECLARED_IN = {"die": "; the pack declares no dice (they are declared under `dice:` in its flow file)"}
 
 
 @dataclass(frozen=True)
@@ -68,7 +86,7 @@ class KindSig:
 class Symbols:
     """Every name a pack declares, by category."""
 
-    categories: dict[str, frozenset[str]]  # resource, action, track, grid, stack, permit, piece, table, colour, symbol, icon, group
+    categories: dict[str, frozenset[str]]  # resource, action, track, grid, stack, permit, piece, table, colour, symbol, icon, group, die
     events: dict[str, EventSig] = field(default_factory=dict)
     kinds: dict[str, KindSig] = field(default_factory=dict)
     producing_tracks: frozenset[str] = frozenset()
@@ -126,7 +144,8 @@ class Resolver:
             return True
         code = _UNKNOWN_CODE.get(category, "E301")
         what = what or category
-        self.error(code, f"unknown {what} '{name.text}'{_suggest(name.text, members)}", name.pos)
+        hint = _DECLARED_IN.get(category, "") if not members else ""
+        self.error(code, f"unknown {what} '{name.text}'{_suggest(name.text, members)}{hint}", name.pos)
         return False
 
     # ------------------------------------------------------------ programs
@@ -267,6 +286,18 @@ class Resolver:
         self.member(s.piece, "piece")
         self.this(s.target, scope)
 
+    def s_foreach(self, s: A.ForEach, scope):
+        self.stmt(s.body, scope)
+
+    def s_asowner(self, s: A.AsOwner, scope):
+        if not scope.this_kinds:
+            self.error("E311", "`as owner` is only available in effects that belong to a record (its owner acts)",
+                       (s.pos[0], s.pos[0] + len("as owner")))
+        self.stmt(s.body, scope)
+
+    def s_roll(self, s: A.Roll, scope):
+        self.member(s.die, "die")
+
     def modifiers(self, mods, scope):
         for m in mods:
             if isinstance(m, A.Discount):
@@ -399,6 +430,8 @@ class Resolver:
             if hint == "resource":
                 self.constants.add(id(e))
                 return "resource"
+            return NUMBER
+        if name in BUILTINS and hint in (None, NUMBER, BOOL):
             return NUMBER
         if hint and hint not in (NUMBER, BOOL, "record") and not isinstance(hint, tuple):
             if name in self.sym.members(hint):

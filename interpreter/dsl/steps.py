@@ -46,7 +46,8 @@ class Step:
 
 
 class BodyStep(Step):
-    """A statement with one sub-block, its ``body`` (``may``, ``may pay``, ``repeat``, ``later``)."""
+    """A statement with one sub-block, its ``body`` (``may``, ``may pay``, ``repeat``, ``later``, ``for each``,
+    ``as owner``)."""
 
     __slots__ = ()
 
@@ -272,11 +273,34 @@ class Place(Step):
     node: ClassVar[type] = A.Place
 
 
+@_step
+class ForEach(BodyStep):
+    others: bool  # True: every seat but the acting one
+    body: Steps
+    op: ClassVar[str] = "for_each"
+    node: ClassVar[type] = A.ForEach
+
+
+@_step
+class AsOwner(BodyStep):
+    body: Steps
+    op: ClassVar[str] = "as_owner"
+    node: ClassVar[type] = A.AsOwner
+
+
+@_step
+class Roll(Step):
+    die: str
+    op: ClassVar[str] = "roll"
+    node: ClassVar[type] = A.Roll
+
+
 # --------------------------------------------------------------------------- the registry
 
 STATEMENTS: dict[str, type[Step]] = {k.op: k for k in (
     Gain, Pay, Score, Advance, Produce, Move, Perform, Build, Block, Choose, May, MayPay, If, Repeat, Grant, Later,
     Draw, Use, Place,
+    ForEach, AsOwner, Roll,
 )}
 OF_NODE: dict[type, type[Step]] = {k.node: k for k in STATEMENTS.values()}  # AST class -> step class
 OPTIONAL: tuple[type[Step], ...] = (May, MayPay)  # declining finishes them; an open `repeat` repeats one of these

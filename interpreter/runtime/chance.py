@@ -52,3 +52,19 @@ def roll(die: Die, rng: random.Random) -> int:
 def roll_all(dice: tuple[Die, ...], rng: random.Random) -> dict[str, int]:
     """Several dice at once, in their declared order (the order fixes which draw each gets)."""
     return {d.id: roll(d, rng) for d in dice}
+
+
+def generator(saved: list) -> random.Random:
+    """The generator a state saved (``GameState.rng``, as ``saved_state`` writes it); a state that saved
+    none (one built without the setup) draws as seed 0 does, so it is still a pure function of itself."""
+    rng = random.Random(0)
+    if saved:
+        version, internal, gauss = saved
+        rng.setstate((version, tuple(internal), gauss))
+    return rng
+
+
+def saved_state(rng: random.Random) -> list:
+    """The generator's state as plain data (JSON-friendly), for ``GameState.rng``."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]

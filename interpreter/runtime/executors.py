@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from interpreter.dsl import steps as S
+from interpreter.runtime import seats
 from interpreter.runtime.state import Frame
 
 
@@ -114,6 +115,7 @@ EXECUTORS: dict[type, Executor] = {
     S.Gain: _gain, S.Pay: _pay, S.Score: _score, S.Advance: _advance, S.Produce: _produce, S.Block: _block,
     S.Choose: _choose, S.May: _may, S.MayPay: _may_pay, S.If: _if, S.Repeat: _repeat, S.Grant: _grant,
     S.Draw: _draw, S.Use: _use,
+    **seats.EXECUTORS,  # for each player, as owner, roll
 }
 
 

@@ -386,4 +386,7 @@ _JUDGE = {
     S.Build: _fails,  # no tile to take, no place for it
     S.Perform: _fails,
     S.Use: _fails,
+    S.ForEach: lambda f, s: f.safe(s.body),  # run for several seats: as sure as its body
+    S.AsOwner: lambda f, s: f.safe(s.body),
+    S.Roll: _safe,
 }

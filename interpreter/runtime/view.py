@@ -36,6 +36,8 @@ class View:
             return self.t.tracks[name].values.get(self.p.tracks.get(name, 0), 0)
         if fn == "free":
             return self.p.pieces_free.get(name, 0)
+        if fn == "die":
+            return self.s.dice.get(name, 0)
         grid = self.t.grids.get(name)
         if grid is not None:
             row, col = self.p.grids.get(name, grid.start)
@@ -100,3 +102,26 @@ class View:
     def event_param(self, name: str):
         return (self.f.event or {}).get(name) if self.f else None
 
+    # ------------------------------------------------------------ the other players and the flow
+    def rank(self, value) -> int:
+        """The player's place by ``value`` (``f(view)``, evaluated as each player): 1 + the number of
+        players whose value is greater (competition ranking: tied players share a place)."""
+        values = [value(View(self.t, self.s, i, self.f)) for i in range(len(self.s.players))]
+        own = values[self.i]
+        return 1 + sum(1 for v in values if v > own)
+
+    def builtin(self, name: str) -> int:
+        """A number about the game itself (resolve.BUILTINS): the seat from 1, the players, the round, the
+        seats that passed this phase (0 for the last two without a flow)."""
+        if name == "seat":
+            return self.i + 1
+        if name == "players":
+            return len(self.s.players)
+        flow = self.s.flow
+        if flow is None:
+            return 0
+        if name == "round":
+            return flow.round
+        if name == "passed":
+            return len(flow.passed)
+        raise RulesError(f"{name} is not known to the machine")

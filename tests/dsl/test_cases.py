@@ -236,6 +236,18 @@ PROGRAMS = [
     # ---- the function `free(...)` shares its name with the modifier keyword
     ("score free(cube)", prog(score(call("free", ref("cube"))))),
     ("move cathedral up free(cube) free", prog(A.Move(n("cathedral"), n("up"), call("free", ref("cube")), (A.Free(),)))),
+    # ---- other players, a record's owner, chance
+    ("for each player: gain 1 gold", prog(A.ForEach(False, G1))),
+    ("for each other player: { gain 1 gold; score 1 }", prog(A.ForEach(True, blk(G1, S1)))),
+    ("for each player:\n  if rank(gold) == 1: score 5",
+     prog(A.ForEach(False, A.If(cmp("==", call("rank", ref("gold")), 1), score(5), None)))),
+    ("for each player: if a: score 1 else: score 2", prog(A.ForEach(False, A.If(a_, S1, S2)))),
+    ("for each player: for each other player: score 1", prog(A.ForEach(False, A.ForEach(True, S1)))),
+    ("as owner: gain 1 gold", prog(A.AsOwner(G1))),
+    ("as owner: { gain 1 gold; score 1 }\nscore 2", prog(A.AsOwner(blk(G1, S1)), S2)),
+    ("roll d6", prog(A.Roll(n("d6")))),
+    ("roll d6\nscore die(d6)", prog(A.Roll(n("d6")), score(call("die", ref("d6"))))),
+    ("on x: roll d6; score 1", prog(trig("x", A.Roll(n("d6"))), S1)),
 ]
 
 
@@ -292,6 +304,11 @@ EXPRS = [
     ("count(wall where hunger_wall)", A.Count(None, n("wall"), truth(ref("hunger_wall")))),
     ("3 * count(upgrade where era == 1 or special)",
      op("*", 3, A.Count(None, n("upgrade"), A.Or(cmp("==", ref("era"), 1), truth(ref("special")))))),
+    # other players, chance and the flow: calls and plain names
+    ("die(d6)", call("die", ref("d6"))),
+    ("rank(gold + count(wall))", call("rank", op("+", ref("gold"), A.Count(None, n("wall"), None)))),
+    ("most(gold)", call("most", ref("gold"))),
+    ("seat + players * round - passed", op("-", op("+", ref("seat"), op("*", ref("players"), ref("round"))), ref("passed"))),
 ]
 
 
@@ -539,6 +556,15 @@ SYNTAX_ERRORS = [
     ("on x: wood", "E109", 6),
     ("later: wood", "E109", 7),
     ("{}", "E109", 1),
+    # other players, a record's owner, chance
+    ("for each player score 1", "E107", 16),
+    ("as owner score 1", "E107", 9),
+    ("for each player: wood", "E109", 17),
+    ("for each players: score 1", "E101", 9),
+    ("for each other: score 1", "E101", 14),
+    ("as this: score 1", "E101", 3),
+    ("roll 3", "E101", 5),
+    ("roll", "E102", 4),
 ]
 
 

@@ -46,15 +46,21 @@ EXAMPLES = {
     "draw": "draw 3 from technology_i keep 1",
     "use": "use upper of any plaza",
     "place": "place cube on this",
+    "for_each": "for each other player: gain 1 gold",
+    "as_owner": "as owner: score 1",
+    "roll": "roll d6",
 }
 BUILDING = Scope(this_kinds=("building",))
+WITH_DICE = {"roll"}  # examples resolved against the pack with a die added (the bundled pack has none)
 
 
 def _statement(symbols, op: str):
     """The example's AST statement and its compiled step."""
     text = EXAMPLES[op]
     node = parse(text)
-    res = resolve(node, symbols, BUILDING if op == "place" else Scope())
+    if op in WITH_DICE:
+        symbols = dataclasses.replace(symbols, categories={**symbols.categories, "die": frozenset({"d6"})})
+    res = resolve(node, symbols, BUILDING if op in ("place", "as_owner") else Scope())
     assert res.errors == [], [e.message for e in res.errors]
     (stmt,) = node.items
     (step,) = C.Compiler(symbols.members("resource"), symbols.members("group"), res.constants).program(node).steps

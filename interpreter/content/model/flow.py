@@ -152,7 +152,7 @@ class FlowFile(ContentFile):
     spaces: list[Space] = []
     """The spaces menu entries with `from: spaces` put pieces on."""
     dice: list[Die] = []
-    """The dice `roll` rolls."""
+    """The dice effects roll (`roll <die>`) and read (`die(<die>)`)."""
     ties: Literal["shared", "last_seat", "first_seat"] = "shared"
     """Who wins a tie for the most points: every tied seat shares the win; the latest or the earliest in seat order."""
     tie_break: str | None = None
