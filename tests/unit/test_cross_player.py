@@ -70,6 +70,7 @@ kind: flow
 provenance: exact
 source: test
 setup: "for each player: gain 1 coin"
+rounds: 1
 phases:
   - {id: work, kind: automatic, run: "for each player: if rank(might) == 1: score 1"}
 dice:
