@@ -196,6 +196,10 @@ class _Graph:
             self._run(src, stmt, self.record_fields.get((stmt.kind.text, fld.text), ()),
                       f"uses {fld.text} of {stmt.kind.text}")
 
+    def _zone_moves(self, src, stmt) -> None:
+        to = stmt.zone.text if isinstance(stmt, A.Refill) else stmt.to.text  # records move: record_moved(to)
+        self._fire(src, stmt, "record_moved", to, f"moves records to {to}")
+
     def name(self, node) -> str:
         key, trig = node
         if trig is None:
@@ -222,6 +226,8 @@ _EDGES = {
     A.Block: None, A.Choose: None, A.May: None, A.MayPay: None, A.If: None, A.Repeat: None, A.Later: None,
     A.Build: _BOUNDED, A.Draw: _BOUNDED,  # tiles and stacks run out
     A.Grant: _BOUNDED,  # its `or` part runs once, at the end of the turn
+    A.ZoneDraw: _Graph._zone_moves, A.ZoneMove: _Graph._zone_moves, A.Refill: _Graph._zone_moves,
+    A.Shuffle: None,
 }
 
 

@@ -14,6 +14,7 @@ from typing import Callable
 
 from interpreter.dsl import steps as S
 from interpreter.runtime.state import Frame
+from interpreter.runtime.zone_effects import ZONE_EXECUTORS
 
 
 def _gain(m, state, frame, step: S.Gain) -> None:
@@ -114,6 +115,7 @@ EXECUTORS: dict[type, Executor] = {
     S.Gain: _gain, S.Pay: _pay, S.Score: _score, S.Advance: _advance, S.Produce: _produce, S.Block: _block,
     S.Choose: _choose, S.May: _may, S.MayPay: _may_pay, S.If: _if, S.Repeat: _repeat, S.Grant: _grant,
     S.Draw: _draw, S.Use: _use,
+    **ZONE_EXECUTORS,  # moving records between zones (runtime/zone_effects.py)
 }
 
 

@@ -46,7 +46,13 @@ EXAMPLES = {
     "draw": "draw 3 from technology_i keep 1",
     "use": "use upper of any plaza",
     "place": "place cube on this",
+    # moving records between zones, against the zones of tests/dsl/test_cases.py (the pack declares none)
+    "zone_draw": "draw 2 from pile to hand",
+    "zone_move": "move this to row at second",
+    "shuffle": "shuffle pile",
+    "refill": "refill row",
 }
+ZONE_OPS = ("zone_draw", "zone_move", "shuffle", "refill")
 BUILDING = Scope(this_kinds=("building",))
 
 
@@ -54,7 +60,10 @@ def _statement(symbols, op: str):
     """The example's AST statement and its compiled step."""
     text = EXAMPLES[op]
     node = parse(text)
-    res = resolve(node, symbols, BUILDING if op == "place" else Scope())
+    if op in ZONE_OPS:
+        from tests.dsl.test_cases import _with_zones
+        symbols = _with_zones(symbols)
+    res = resolve(node, symbols, BUILDING if op in ("place", "zone_move") else Scope())
     assert res.errors == [], [e.message for e in res.errors]
     (stmt,) = node.items
     (step,) = C.Compiler(symbols.members("resource"), symbols.members("group"), res.constants).program(node).steps
