@@ -49,6 +49,9 @@ EVENTS: dict[str, LifecycleEvent] = {e.name: e for e in (
            "the taker gained the bonus of the wheel slot the offer sat in", resource="resource", amount="number"),
     _event("action_tile_scored", None, "taking an offer from a rotating wheel",
            "the taker scored the points of the frame position the offer was taken from", points="number"),
+    _event("record_moved", "to_zone", "the statements that move records between zones (`draw ... to`, `move ... to`, `refill`)",
+           "a record left a zone (`from_zone`; none when it came from outside every zone) and entered another",
+           record="record", from_zone="zone", to_zone="zone"),
 )}
 
 

@@ -440,7 +440,9 @@ class Resolver:
                 self.error("E308", f"the event has no parameter '{param.text}'; it has: {', '.join(sorted(scope.event.params)) or 'none'}", param.pos)
                 return None
             if ptype == "record" and len(e.parts) > 2:
-                kinds = (scope.event_kind,) if scope.event_kind else tuple(k for k, s in self.sym.kinds.items() if s.buildable)
+                # narrowed by the key, else the tiles a pack builds, else (a pack that builds none) any record kind
+                kinds = (scope.event_kind,) if scope.event_kind else (
+                    tuple(k for k, s in self.sym.kinds.items() if s.buildable) or tuple(self.sym.kinds))
                 return self.attribute_path(e.parts[2:], kinds, e.pos)
             if len(e.parts) > 2:
                 self.error("E308", f"'{param.text}' has no attributes", e.parts[2].pos)
