@@ -16,7 +16,8 @@ from interpreter.dsl.resolve import BOOL, DIRECTIONS, FUNCTION_DOCS, FUNCTIONS, 
 
 
 # Neutral names for examples when the pack declares nothing of a category: they only need to parse.
-_FALLBACK = {"resource": ("wood", "clay", "food"), "track": ("research",)}
+_FALLBACK = {"resource": ("wood", "clay", "food"), "track": ("research",), "zone": ("pile", "hand", "discard"),
+             "rzone": ("market",)}
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,8 @@ class Examples:
             # buildable kinds first (in the order of `tile_kinds`), then the other record kinds
             "kind": list(dict.fromkeys([k.id for k in pack.tile_kinds if k.id in self.symbols.kinds] + list(self.symbols.kinds))),
             "direction": list(DIRECTIONS),
+            "zone": [z.id for z in pack.zones],
+            "rzone": [z.id for z in pack.zones if z.refill],
         }
         self.declared = declared
         self.values: dict[str, str | None] = {}
