@@ -11,7 +11,8 @@ Two static checks run on every pack once its names resolve, and one budget runs 
   (``use F of K``: the F fields of K records), the production bonuses of what it produces and the
   effect past the end of a track it advances; and it *fires* the triggers listening to the events
   its statements emit (``gain R``: resource_gained(R); ``perform A``: action_performed(A); ``move G``
-  sideways or down: marker_moved(G); ``produce T``: resource_gained of what T produces). A cycle in
+  sideways or down: marker_moved(G); ``produce T``: resource_gained of what T produces; ``draw ... to Z``,
+  ``move ... to Z``, ``refill Z``: record_moved(Z)). A cycle in
   that graph runs forever. Edges that can be taken only a bounded number of times per game or turn
   are left out, so cycles through them are fine: a trigger limited ``once per`` turn/round/game, the
   ``or`` part of a ``grant`` (once at the end of a turn), ``build`` (the tiles run out), ``draw`` (the

@@ -263,7 +263,11 @@ class Resolver:
     def s_draw(self, s: A.Draw, scope):
         if s.count is not None:
             self.count(s.count, scope)
-        self.member(s.stack, "stack")
+        if s.stack.text in self.sym.zones and s.stack.text not in self.sym.members("stack"):
+            self.error("E317", f"'{s.stack.text}' is a zone, not a stack: move its records with "
+                       f"`draw N from {s.stack.text} to <zone>` (no `keep`)", s.stack.pos)
+        else:
+            self.member(s.stack, "stack")
         self.count(s.keep, scope)
         if s.to is not None:
             self.member(s.to, "track")

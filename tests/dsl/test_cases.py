@@ -811,6 +811,8 @@ def test_zone_errors_name_what_is_wrong(symbols):
     assert "unknown zone 'pil'" in err.message and "'pile'" in err.message
     (err,) = resolve(parse("draw 1 from technology_i to hand"), zs).errors
     assert "is a stack" in err.message and "keep" in err.message
+    (err,) = resolve(parse("draw 3 from pile keep 1"), zs).errors
+    assert err.code == "E317" and "is a zone" in err.message and "to <zone>" in err.message
     (err,) = resolve(parse("move this to row at third"), zs, BUILDING).errors
     assert "first, second" in err.message
     assert {code for _, _, exp in ZONE_ERRORS for code, _, _ in exp} >= {"E320", "E321"}
