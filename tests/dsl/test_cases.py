@@ -478,6 +478,12 @@ SYNTAX_ERRORS = [
     ("on x once turn: score 1", "E101", 10),
     ("choose { score 1 | score 2 } }", "E101", 29),
     ("gain 1 gold\n\n  score 1 score 2", "E101", 23),
+    # moving records between zones: `keep` or `to` after a draw's source; `to` after `move this`
+    ("draw 2 from pile", "E102", 16),
+    ("move this discard", "E101", 10),
+    ("move all hand to discard", "E101", 9),
+    ("move this to row at", "E102", 19),
+    ("refill 2", "E101", 7),
     # E102: the effect is empty or ends too early
     ("", "E102", 0),
     ("  \n ", "E102", 0),

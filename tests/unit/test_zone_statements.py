@@ -351,6 +351,13 @@ def test_zone_names_in_a_packs_effects_are_checked_where_they_are_written(tmp_pa
     assert "unknown zone 'rows'" in errors[0].message and "'row'" in errors[0].message
 
 
+def test_a_trigger_that_moves_records_into_the_zone_it_listens_to_is_a_cycle(tmp_path):
+    cards = CARDS.replace('"on record_moved(discard) if event.from_zone == hand: gain 1 coin"',
+                          '"on record_moved(discard): move all from hand to discard"')
+    errors = run_pipeline(write_pack(tmp_path / "loop", cards)).errors
+    assert [e.code for e in errors] == ["E230"]
+
+
 def test_the_packs_names_print_and_read_in_english(ruleset):
     tree = parse("draw 2 from pile to hand; move all from hand to discard; refill row; score count(row)")
     assert parse(to_text(tree)) == tree
