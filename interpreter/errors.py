@@ -70,6 +70,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E317": ("unknown stack", "Use a stack or pool id declared by the pack."),
     "E318": ("reserved word used as a name", "DSL keywords cannot be content names; rename the record or declaration."),
     "E319": ("negative amount", "Amounts and counts are never below zero: to take resources away, `pay` them. A computed amount that comes out below zero counts as nothing."),
+    "E320": ("unknown zone", "Use a zone id declared under `zones:` in pack.yaml; a stack (`stacks:`) is drawn from with `keep`."),
+    "E321": ("zone does not fit the statement", "`refill Z` needs a zone that declares `refill:`; `at P` names top, end, or a slot of the slotted zone the record goes to."),
 }
 
 

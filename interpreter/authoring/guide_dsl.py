@@ -17,6 +17,8 @@ from interpreter.dsl.resolve import BOOL, BUILTINS, DIRECTIONS, FUNCTION_DOCS, F
 
 # Neutral names for examples when the pack declares nothing of a category: they only need to parse.
 _FALLBACK = {"resource": ("wood", "clay", "food"), "track": ("research",), "die": ("d6",)}
+_FALLBACK = {"resource": ("wood", "clay", "food"), "track": ("research",), "zone": ("pile", "hand", "discard"),
+             "rzone": ("market",)}
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,8 @@ class Examples:
             "kind": list(dict.fromkeys([k.id for k in pack.tile_kinds if k.id in self.symbols.kinds] + list(self.symbols.kinds))),
             "direction": list(DIRECTIONS),
             "die": _ids(models, "flow", "dice"),
+            "zone": [z.id for z in pack.zones],
+            "rzone": [z.id for z in pack.zones if z.refill],
         }
         self.declared = declared
         self.values: dict[str, str | None] = {}

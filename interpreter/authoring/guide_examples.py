@@ -14,7 +14,8 @@ record kind first), ``{num_attr}`` (a number attribute of ``{kind}``), ``{use_ki
 a record attribute), ``{this_num_attr}`` (a number attribute of the kind ``this`` is bound to), and
 from the pack's events: ``{kevent}``/``{kval}`` (an event with a key, and a value of it),
 ``{nevent}``/``{nparam}`` (a number parameter), ``{cevent}``/``{cparam}``/``{cval}`` (a name
-parameter and a value), ``{revent}``/``{rparam}`` (a record parameter).
+parameter and a value), ``{revent}``/``{rparam}`` (a record parameter), ``{zone}``, ``{zone2}``, ``{zone3}``
+(the pack's zones) and ``{rzone}`` (a zone that declares `refill:`).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ DIRECTION_DOCS = {
     "sideways": "one square in the grid's `sideways` direction",
 }
 RUNTIME_DOCS = {
-    "owned": "the acting player owns the record",
+    "owned": "the acting player owns the record (holds it, or a zone statement put it into one of their zones)",
     "covered": "another tile lies on top of the record (a covered tile still counts as owned)",
     "claimed": "the record carries a claim (a piece) of the acting player",
     "resolved": "the record has been resolved and gives nothing more (e.g. an enclosed area)",
@@ -110,6 +111,31 @@ STATEMENTS = (
               "Puts one of the player's free pieces on the record the effect belongs to. Only in effects that "
               "belong to a record (E311 elsewhere).",
               ("place {piece} on this",), this=True),
+    # moving records between the zones a pack declares under `zones:` (docs/core.md §3)
+    Construct("draw ... to", "draw <count> from <zone> to <zone>  ·  draw all from <zone> to <zone>",
+              "Without `keep`, and between zones: the top records of a zone go on top of another, in order (the "
+              "first drawn on top). A zone declared `per: player` is the acting player's. When the zone runs out "
+              "it refills once from its `refill:` zone (shuffled when declared, a chance node drawn from the "
+              "game's seeded generator); with fewer records than asked, as many as there are move. `all`: every "
+              "record the zone holds now. A record put into a player's zone becomes theirs. A full zone, or a "
+              "slotted one with no free slot, refuses the draw.",
+              ("draw 2 from {zone} to {zone2}", "draw all from {zone2} to {zone3}")),
+    Construct("move ... to", "move this to <zone> [at top|end|<slot>]  ·  move all from <zone> to <zone> [at top|end|<slot>]",
+              "`move this` takes the record the effect belongs to out of whichever zone holds it and puts it into "
+              "the zone: on top of a pile (the default) or at its `end`; into the first free slot of a slotted "
+              "zone (`end`: the last free one) or the slot named. `move all` moves every record of a zone, in "
+              "order. Records moved into a player's zone become theirs; into a shared zone they keep their "
+              "owner. Each moved record emits `record_moved`. A full zone or an occupied slot refuses the move.",
+              ("move this to {zone3}", "move this to {zone} at end", "move all from {zone2} to {zone3}"), this=True),
+    Construct("shuffle", "shuffle <zone>",
+              "Puts the zone's records in a random order: a chance node drawn from the game's seeded generator, "
+              "so a game stays a function of its seed.",
+              ("shuffle {zone}",)),
+    Construct("refill", "refill <zone>",
+              "Refills a zone from the zone its `refill:` names (E321 when it names none): a slotted zone gets a "
+              "record in each empty slot, in slot order, from the top (slots stay empty when it runs out); a pile "
+              "takes every record of the refill zone under its own, shuffled first when the refill says so.",
+              ("refill {rzone}",)),
 )
 
 COMBINING = (
@@ -195,6 +221,11 @@ EXPRESSIONS = (
               "How many records of a kind: the player's own, or with `all` everyone's. Inside `where`, bare "
               "names are the tested record's attributes (resource names still mean holdings).",
               ("count({kind})", "count(all {kind})", "count(all {kind} where {num_attr} == 1)"), start="expr"),
+    Construct("count of a zone", "count(<zone> [where <condition>])",
+              "How many records a zone holds (the player's own, for a zone declared `per: player`); `where` tests "
+              "each record as for a kind, with the attributes of the kind the zone `holds:`. The runtime attribute "
+              "`owned` also holds for a record a zone gave the player.",
+              ("count({zone2})", "count({zone} where owned)"), start="expr"),
     Construct("this", "this  ·  this.<attribute>",
               "The record the effect belongs to, and its attributes: inside any effect field of a record, and in an "
               "icon's `effect`, where it is the tile carrying the icon. Elsewhere `this` is an error (E311).",

@@ -11,7 +11,8 @@ Two static checks run on every pack once its names resolve, and one budget runs 
   (``use F of K``: the F fields of K records), the production bonuses of what it produces and the
   effect past the end of a track it advances; and it *fires* the triggers listening to the events
   its statements emit (``gain R``: resource_gained(R); ``perform A``: action_performed(A); ``move G``
-  sideways or down: marker_moved(G); ``produce T``: resource_gained of what T produces). A cycle in
+  sideways or down: marker_moved(G); ``produce T``: resource_gained of what T produces; ``draw ... to Z``,
+  ``move ... to Z``, ``refill Z``: record_moved(Z)). A cycle in
   that graph runs forever. Edges that can be taken only a bounded number of times per game or turn
   are left out, so cycles through them are fine: a trigger limited ``once per`` turn/round/game, the
   ``or`` part of a ``grant`` (once at the end of a turn), ``build`` (the tiles run out), ``draw`` (the
@@ -196,6 +197,10 @@ class _Graph:
             self._run(src, stmt, self.record_fields.get((stmt.kind.text, fld.text), ()),
                       f"uses {fld.text} of {stmt.kind.text}")
 
+    def _zone_moves(self, src, stmt) -> None:
+        to = stmt.zone.text if isinstance(stmt, A.Refill) else stmt.to.text  # records move: record_moved(to)
+        self._fire(src, stmt, "record_moved", to, f"moves records to {to}")
+
     def name(self, node) -> str:
         key, trig = node
         if trig is None:
@@ -223,6 +228,8 @@ _EDGES = {
     A.Build: _BOUNDED, A.Draw: _BOUNDED,  # tiles and stacks run out
     A.Grant: _BOUNDED,  # its `or` part runs once, at the end of the turn
     A.ForEach: None, A.AsOwner: None, A.Roll: None,  # the body's statements count; a roll fires nothing
+    A.ZoneDraw: _Graph._zone_moves, A.ZoneMove: _Graph._zone_moves, A.Refill: _Graph._zone_moves,
+    A.Shuffle: None,
 }
 
 

@@ -59,6 +59,9 @@ EVENTS: dict[str, LifecycleEvent] = {e.name: e for e in (
     _event("player_passed", None, "the flow", "a seat passed: it acts no more this phase; place 1 passed first",
            seat="number", place="number"),
     _event("game_ended", None, "the flow", "the last round is over, or the end condition held", round="number"),
+    _event("record_moved", "to_zone", "the statements that move records between zones (`draw ... to`, `move ... to`, `refill`)",
+           "a record left a zone (`from_zone`; none when it came from outside every zone) and entered another",
+           record="record", from_zone="zone", to_zone="zone"),
 )}
 
 

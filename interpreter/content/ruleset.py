@@ -291,7 +291,7 @@ def _check_pack(source: PackSource, applied: list[str], errors: ErrorBag) -> Out
     programs = {}
     for f in fields:
         res = resolutions[f.key]
-        compiler = Compiler(resources, groups, res.constants, res.attributes)
+        compiler = Compiler(resources, groups, res.constants, res.attributes, res.zone_counts)
         programs[f.key] = _compile(compiler, f)
     ruleset = Ruleset(
         pack.id, source.root, tuple(applied),

@@ -7,7 +7,7 @@ from collections import defaultdict
 from pydantic import BaseModel
 
 from interpreter.dsl.english import Names
-from interpreter.dsl.resolve import BOOL, NUMBER, EventSig, KindSig, Symbols
+from interpreter.dsl.resolve import BOOL, NUMBER, EventSig, KindSig, Symbols, ZoneSig
 from interpreter.content.model import KindTable, RecordKind, effect_fields
 from interpreter.content.model.kinds import is_attribute
 
@@ -50,6 +50,7 @@ def build_symbols(models: dict[str, list[BaseModel]], kinds: KindTable) -> Symbo
     cats["symbol"] = {s.id for s in pack.edge_symbols}
     cats["icon"] = {i.id for i in pack.icons}
     cats["colour"] = set(pack.corner_colours)
+    cats["zone"] = {z.id for z in pack.zones}
     producing = set()
     for t in records(models, "tracks", "tracks"):
         cats["track"].add(t.id)
@@ -77,7 +78,8 @@ def build_symbols(models: dict[str, list[BaseModel]], kinds: KindTable) -> Symbo
         e.id: EventSig(e.key, {p.name: p.type for p in e.params})
         for e in pack.events
     }
-    return Symbols({k: frozenset(v) for k, v in cats.items()}, events, sigs, frozenset(producing))
+    return Symbols({k: frozenset(v) for k, v in cats.items()}, events, sigs, frozenset(producing),
+                   {z.id: ZoneSig(z.holds, z.per == "player", tuple(z.slots), z.refill is not None) for z in pack.zones})
 
 
 def build_names(models: dict[str, list[BaseModel]]) -> Names:
@@ -90,7 +92,7 @@ def build_names(models: dict[str, list[BaseModel]]) -> Names:
     groups = [
         ("resource", pack.resources), ("action", pack.actions), ("event", pack.events), ("stack", pack.stacks),
         ("permit", pack.permits), ("piece", pack.pieces), ("icon", pack.icons), ("symbol", pack.edge_symbols),
-        ("kind", pack.tile_kinds), ("track", records(models, "tracks", "tracks")), ("grid", records(models, "projects", "grids")),
+        ("kind", pack.tile_kinds), ("zone", pack.zones), ("track", records(models, "tracks", "tracks")), ("grid", records(models, "projects", "grids")),
         ("die", records(models, "flow", "dice")),
     ]
     for category, items in groups:

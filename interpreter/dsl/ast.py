@@ -315,7 +315,44 @@ class Roll:
     pos: Pos = _pos()
 
 
-Stmt = Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat | Grant | Later | Draw | Use | Place | ForEach | AsOwner | Roll
+# ---------------------------------------------------------- moving records between zones (docs/core.md §3)
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneDraw:
+    """`draw N from Z to Z2` (no `keep`): the top N records of Z go on top of Z2, in order."""
+
+    count: Expr | None  # None: all
+    source: Name
+    to: Name
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneMove:
+    """`move this to Z [at P]`, or `move all from Z to Z2 [at P]` (P: top, end or a slot)."""
+
+    record: This | None  # the record `this` names; None: every record of ``source``
+    source: Name | None  # the zone emptied by `move all`
+    to: Name
+    at: Name | None
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    zone: Name
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Refill:
+    zone: Name
+    pos: Pos = _pos()
+
+
+Stmt = (Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat
+        | Grant | Later | Draw | Use | Place | ForEach | AsOwner | Roll | ZoneDraw | ZoneMove | Shuffle | Refill)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ class ReadContext(Protocol):
     def query(self, fn: str, name: str) -> int: ...  # position/value of a track, row/column of a grid, free pieces
     def table(self, table: str, n: int) -> int: ...
     def count(self, quant: str | None, kind: str, pred: Fn | None) -> int: ...
+    def zone_count(self, zone: str, pred: Fn | None) -> int: ...  # records in a zone (the player's, if per player)
     def attribute(self, record: Any, name: str) -> Any: ...
     def this(self) -> Any: ...
     def event_param(self, name: str) -> Any: ...
@@ -58,7 +59,8 @@ class Program:
 
 class Compiler:
     def __init__(self, resources: frozenset[str], groups: frozenset[str] = frozenset(),
-                 constants: frozenset[int] = frozenset(), attributes: frozenset[int] | None = None):
+                 constants: frozenset[int] = frozenset(), attributes: frozenset[int] | None = None,
+                 zone_counts: frozenset[int] = frozenset()):
         self.resources = resources
         self.groups = groups
         # What the resolve pass decided about plain names (by Ref node id): constants such as a
@@ -66,6 +68,8 @@ class Compiler:
         # Without a resolution, a name inside `where` that is no resource is an attribute.
         self.constants = constants
         self.attributes = attributes
+        # ids of the Count nodes that count a zone's records rather than a kind's (resolve decides)
+        self.zone_counts = zone_counts
 
     # ------------------------------------------------------------ programs
     def program(self, node: A.Program, source: str = "") -> Program:
@@ -145,6 +149,8 @@ class Compiler:
                 return self.call(fn.text, args, where)
             case A.Count(quant=q, kind=k, where=w):
                 pred = self.cond(w, True) if w is not None else None
+                if id(x) in self.zone_counts:
+                    return lambda c, r, z=k.text: c.zone_count(z, pred)
                 return lambda c, r, q=q, k=k.text: c.count(q, k, pred)
             case A.This(parts=parts):
                 names = tuple(p.text for p in parts)
@@ -247,7 +253,18 @@ _STATEMENT: dict[type, Callable[[Compiler, Any], S.Step]] = {
     S.ForEach: lambda c, s: S.ForEach(s.others, c.block(s.body)),
     S.AsOwner: lambda c, s: S.AsOwner(c.block(s.body)),
     S.Roll: lambda c, s: S.Roll(s.die.text),
+    S.ZoneDraw: lambda c, s: S.ZoneDraw(c._e(s.count), s.source.text, s.to.text),
+    S.ZoneMove: lambda c, s: S.ZoneMove(s.source.text if s.source else None, s.to.text, _at(s.at)),
+    S.Shuffle: lambda c, s: S.Shuffle(s.zone.text),
+    S.Refill: lambda c, s: S.Refill(s.zone.text),
 }
+
+
+def _at(at) -> str:
+    """Where `move ... at P` puts a record, as zones.put names it: top (the default), bottom, a slot."""
+    if at is None:
+        return "top"
+    return "bottom" if at.text == "end" else at.text
 
 
 def _floordiv(a: int, b: int) -> int:

@@ -165,7 +165,26 @@ class _Renderer:
                 return f"this tile's owner (if it has one): {self.stmt(s.body)}"
             case A.Roll():
                 return f"roll the {self.n.of(s.die.text, 'die')}"
+            case A.ZoneDraw():
+                what = "all the records" if s.count is None else f"the top {self.expr(s.count)}"
+                return f"move {what} of {self._zone(s.source)} onto {self._zone(s.to)}"
+            case A.ZoneMove():
+                what = f"every record of {self._zone(s.source)}" if s.record is None else self.expr(s.record)
+                return f"move {what} to {self._zone(s.to)}{self._at(s.at)}"
+            case A.Shuffle():
+                return f"shuffle {self._zone(s.zone)}"
+            case A.Refill():
+                return f"refill {self._zone(s.zone)}"
         raise TypeError(s)
+
+    def _zone(self, name: A.Name) -> str:
+        return f"the {self.n.of(name.text, 'zone')}"
+
+    @staticmethod
+    def _at(at: A.Name | None) -> str:
+        if at is None:
+            return ""
+        return {"top": " (on top)", "end": " (at the bottom)"}.get(at.text, f" (into its {at.text.replace('_', ' ')} slot)")
 
     def score(self, p) -> str:
         if isinstance(p, A.Num):
@@ -185,6 +204,9 @@ class _Renderer:
         """One unit of what a count or holding counts: 'upgrade tile you own with era is 1'."""
         if isinstance(e, A.Ref):
             return f"{self.n.of(e.parts[0].text, 'resource')} you hold"
+        if self.n.has(e.kind.text, "zone") and not self.n.has(e.kind.text, "kind"):  # a zone's records
+            where = f" whose {self.cond(e.where)}" if e.where is not None else ""
+            return f"record in the {self.n.of(e.kind.text, 'zone')}{where}"
         owner = "on the board" if e.quant == "all" else "you own"
         where = f" whose {self.cond(e.where)}" if e.where is not None else ""
         return f"{self.n.of(e.kind.text, 'kind')} {owner}{where}"
@@ -200,6 +222,8 @@ class _Renderer:
                 return f"-{self._operand(o)}"
             case A.Call(fn=fn, args=args):
                 return self.call(fn.text, args)
+            case A.Count() if self.n.has(e.kind.text, "zone") and not self.n.has(e.kind.text, "kind"):
+                return "the number of " + self.unit(e).replace("record ", "records ", 1)
             case A.Count():
                 return f"the number of {self.unit(e).replace(' you own', 's you own', 1).replace(' on the board', 's on the board', 1)}"
             case A.This(parts=parts):

@@ -47,6 +47,7 @@ _NO_SEP_BEFORE = {
     "RBRACE", "VBAR", "RPAR", "ELSE", "COLON", "COMMA", "AND", "OR", "KEEP", "FROM", "TO",
     "WHERE", "OF", "WITH", "DISCOUNT", "FREE", "PLUS", "MINUS", "STAR", "SLASH", "CMP", "DOT",
     "WHILE", "ONCE",  # trigger options that cannot start a statement
+    "AT",  # `move ... to Z at P`
 }
 
 
@@ -273,6 +274,24 @@ class _ToAst(Transformer):
 
     def roll(self, meta, ch):
         return A.Roll(_name(ch[0]), _pos(meta))
+    # moving records between zones
+    def zone_draw(self, meta, ch):
+        return A.ZoneDraw(ch[0][1], _name(ch[1]), _name(ch[2]), _pos(meta))
+
+    def zone_move(self, meta, ch):
+        return A.ZoneMove(ch[0], None, _name(ch[1]), ch[2] if len(ch) > 2 else None, _pos(meta))
+
+    def zone_move_all(self, meta, ch):
+        return A.ZoneMove(None, _name(ch[0]), _name(ch[1]), ch[2] if len(ch) > 2 else None, _pos(meta))
+
+    def at(self, meta, ch):
+        return _name(ch[0])
+
+    def shuffle(self, meta, ch):
+        return A.Shuffle(_name(ch[0]), _pos(meta))
+
+    def refill(self, meta, ch):
+        return A.Refill(_name(ch[0]), _pos(meta))
 
     def mod_free(self, meta, ch):
         return A.Free(_pos(meta))
@@ -513,7 +532,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> DslSyntaxError
 
 _STATEMENT_KEYWORDS = {"GAIN", "PAY", "SCORE", "ADVANCE", "PRODUCE", "MOVE", "PERFORM", "BUILD", "CHOOSE", "MAY",
                        "IF", "REPEAT", "GRANT", "LATER", "DRAW", "USE", "PLACE",
-                       "FOR", "AS", "ROLL"}
+                       "FOR", "AS", "ROLL", "SHUFFLE", "REFILL"}
 # Terminals an expression (or an amount's number) may start with: expecting only these means a number is missing.
 _EXPRESSION_START = {"NUMBER", "LPAR", "MINUS", "NAME", "THIS", "COUNT", "FREE"}
 

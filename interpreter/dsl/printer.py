@@ -214,6 +214,29 @@ def _(n: A.Roll) -> str:
     return f"roll {n.die.text}"
 
 
+@_text.register
+def _(n: A.ZoneDraw) -> str:
+    count = "all" if n.count is None else _text(n.count)
+    return f"draw {count} from {n.source.text} to {n.to.text}"
+
+
+@_text.register
+def _(n: A.ZoneMove) -> str:
+    what = f"all from {n.source.text}" if n.record is None else _text(n.record)
+    at = f" at {n.at.text}" if n.at is not None else ""
+    return f"move {what} to {n.to.text}{at}"
+
+
+@_text.register
+def _(n: A.Shuffle) -> str:
+    return f"shuffle {n.zone.text}"
+
+
+@_text.register
+def _(n: A.Refill) -> str:
+    return f"refill {n.zone.text}"
+
+
 # expressions
 
 

@@ -61,8 +61,10 @@ BUILTINS = {
 # Category -> error code for an unknown member.
 _UNKNOWN_CODE = {
     "resource": "E302", "track": "E303", "grid": "E304", "action": "E305", "event": "E306",
-    "kind": "E307", "direction": "E315", "stack": "E317",
+    "kind": "E307", "direction": "E315", "stack": "E317", "zone": "E320",
 }
+# Where `move ... to Z at P` may put a record, besides a slot of a slotted zone.
+ZONE_ENDS = ("top", "end")
 
 
 # Where the members of a category are declared, said when a pack declares none.
@@ -83,6 +85,14 @@ class KindSig:
 
 
 @dataclass(frozen=True)
+class ZoneSig:
+    holds: str | None  # the record kind it holds (what `where` tests in `count(Z where ...)`); None: any
+    per_player: bool = False
+    slots: tuple[str, ...] = ()
+    refills: bool = False  # it declares `refill:`
+
+
+@dataclass(frozen=True)
 class Symbols:
     """Every name a pack declares, by category."""
 
@@ -90,6 +100,7 @@ class Symbols:
     events: dict[str, EventSig] = field(default_factory=dict)
     kinds: dict[str, KindSig] = field(default_factory=dict)
     producing_tracks: frozenset[str] = frozenset()
+    zones: dict[str, ZoneSig] = field(default_factory=dict)
 
     def members(self, category: str) -> frozenset[str]:
         if category == "kind":
@@ -98,6 +109,8 @@ class Symbols:
             return frozenset(DIRECTIONS)
         if category == "event":
             return frozenset(self.events)
+        if category == "zone":
+            return frozenset(self.zones) | self.categories.get("zone", frozenset())
         return self.categories.get(category, frozenset())
 
 
@@ -133,6 +146,8 @@ class Resolver:
         self.constants: set[int] = set()
         # ids of Ref nodes inside `where` that read the tested record's attribute
         self.attributes: set[int] = set()
+        # ids of Count nodes that count the records of a zone (not of a kind)
+        self.zone_counts: set[int] = set()
 
     # ------------------------------------------------------------ helpers
     def error(self, code: str, message: str, pos: A.Pos) -> None:
@@ -267,7 +282,11 @@ class Resolver:
     def s_draw(self, s: A.Draw, scope):
         if s.count is not None:
             self.count(s.count, scope)
-        self.member(s.stack, "stack")
+        if s.stack.text in self.sym.zones and s.stack.text not in self.sym.members("stack"):
+            self.error("E317", f"'{s.stack.text}' is a zone, not a stack: move its records with "
+                       f"`draw N from {s.stack.text} to <zone>` (no `keep`)", s.stack.pos)
+        else:
+            self.member(s.stack, "stack")
         self.count(s.keep, scope)
         if s.to is not None:
             self.member(s.to, "track")
@@ -297,6 +316,44 @@ class Resolver:
 
     def s_roll(self, s: A.Roll, scope):
         self.member(s.die, "die")
+    # ------------------------------------------------------------ moving records between zones
+    def zone(self, name: A.Name) -> ZoneSig | None:
+        """The zone a name declares, or None after reporting it (E320)."""
+        sig = self.sym.zones.get(name.text)
+        if sig is not None:
+            return sig
+        hint = ""
+        if name.text in self.sym.members("stack"):
+            hint = f"; '{name.text}' is a stack: draw from a stack with `keep` (`draw 1 from {name.text} keep 1`)"
+        self.error("E320", f"unknown zone '{name.text}'{_suggest(name.text, self.sym.zones)}{hint}", name.pos)
+        return None
+
+    def s_zonedraw(self, s: A.ZoneDraw, scope):
+        if s.count is not None:
+            self.count(s.count, scope)
+        self.zone(s.source)
+        self.zone(s.to)
+
+    def s_zonemove(self, s: A.ZoneMove, scope):
+        if s.record is not None:
+            if s.record.parts:
+                self.error("E308", "`move this` moves the record itself; it takes no attribute", s.record.parts[0].pos)
+            else:
+                self.this(s.record, scope)
+        else:
+            self.zone(s.source)
+        sig = self.zone(s.to)
+        if sig is not None and s.at is not None and s.at.text not in ZONE_ENDS + sig.slots:
+            where = f"top, end or one of its slots ({', '.join(sig.slots)})" if sig.slots else "top or end"
+            self.error("E321", f"zone '{s.to.text}' has no place '{s.at.text}': put a record at {where}", s.at.pos)
+
+    def s_shuffle(self, s: A.Shuffle, scope):
+        self.zone(s.zone)
+
+    def s_refill(self, s: A.Refill, scope):
+        sig = self.zone(s.zone)
+        if sig is not None and not sig.refills:
+            self.error("E321", f"zone '{s.zone.text}' declares no `refill:` zone to refill from", s.zone.pos)
 
     def modifiers(self, mods, scope):
         for m in mods:
@@ -340,6 +397,13 @@ class Resolver:
             return NUMBER
         if isinstance(e, A.Call):
             return self.call(e, scope)
+        if isinstance(e, A.Count) and e.kind.text not in self.sym.kinds and e.kind.text in self.sym.zones:
+            self.zone_counts.add(id(e))  # the records of a zone: the player's own, if it is one per player
+            if e.quant is not None:
+                self.error("E310", f"count() of a zone counts the records in it; `{e.quant}` means nothing here", e.pos)
+            if e.where is not None:
+                self.cond(e.where, Scope(scope.this_kinds, self.sym.zones[e.kind.text].holds, scope.event, scope.event_kind))
+            return NUMBER
         if isinstance(e, A.Count):
             if e.quant not in (None, "all"):
                 self.error("E310", f"count() counts your own records, or everyone's with `all`; `{e.quant}` means nothing here", e.pos)
@@ -410,7 +474,9 @@ class Resolver:
                 self.error("E308", f"the event has no parameter '{param.text}'; it has: {', '.join(sorted(scope.event.params)) or 'none'}", param.pos)
                 return None
             if ptype == "record" and len(e.parts) > 2:
-                kinds = (scope.event_kind,) if scope.event_kind else tuple(k for k, s in self.sym.kinds.items() if s.buildable)
+                # narrowed by the key, else the tiles a pack builds, else (a pack that builds none) any record kind
+                kinds = (scope.event_kind,) if scope.event_kind else (
+                    tuple(k for k, s in self.sym.kinds.items() if s.buildable) or tuple(self.sym.kinds))
                 return self.attribute_path(e.parts[2:], kinds, e.pos)
             if len(e.parts) > 2:
                 self.error("E308", f"'{param.text}' has no attributes", e.parts[2].pos)
@@ -522,9 +588,10 @@ class Resolution:
     errors: list[NameError_]
     constants: frozenset[int]
     attributes: frozenset[int] = frozenset()
+    zone_counts: frozenset[int] = frozenset()
 
 
 def resolve(node, symbols: Symbols, scope: Scope = Scope()) -> Resolution:
     r = Resolver(symbols)
     r.program(node, scope)
-    return Resolution(r.errors, frozenset(r.constants), frozenset(r.attributes))
+    return Resolution(r.errors, frozenset(r.constants), frozenset(r.attributes), frozenset(r.zone_counts))

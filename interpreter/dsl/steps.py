@@ -293,6 +293,39 @@ class Roll(Step):
     die: str
     op: ClassVar[str] = "roll"
     node: ClassVar[type] = A.Roll
+# --------------------------------------------------------------------------- moving records between zones
+
+
+@_step
+class ZoneDraw(Step):
+    count: Fn | None  # None: every record of the source
+    source: str  # a zone id; a per-player zone is the acting player's
+    to: str
+    op: ClassVar[str] = "zone_draw"
+    node: ClassVar[type] = A.ZoneDraw
+
+
+@_step
+class ZoneMove(Step):
+    source: str | None  # None: the record `this` names, from whichever zone holds it; else every record of it
+    to: str
+    at: str  # "top", "bottom" (`at end`) or a slot name
+    op: ClassVar[str] = "zone_move"
+    node: ClassVar[type] = A.ZoneMove
+
+
+@_step
+class Shuffle(Step):
+    zone: str
+    op: ClassVar[str] = "shuffle"
+    node: ClassVar[type] = A.Shuffle
+
+
+@_step
+class Refill(Step):
+    zone: str
+    op: ClassVar[str] = "refill"
+    node: ClassVar[type] = A.Refill
 
 
 # --------------------------------------------------------------------------- the registry
@@ -300,7 +333,7 @@ class Roll(Step):
 STATEMENTS: dict[str, type[Step]] = {k.op: k for k in (
     Gain, Pay, Score, Advance, Produce, Move, Perform, Build, Block, Choose, May, MayPay, If, Repeat, Grant, Later,
     Draw, Use, Place,
-    ForEach, AsOwner, Roll,
+    ForEach, AsOwner, Roll, ZoneDraw, ZoneMove, Shuffle, Refill,
 )}
 OF_NODE: dict[type, type[Step]] = {k.node: k for k in STATEMENTS.values()}  # AST class -> step class
 OPTIONAL: tuple[type[Step], ...] = (May, MayPay)  # declining finishes them; an open `repeat` repeats one of these

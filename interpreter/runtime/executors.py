@@ -15,6 +15,7 @@ from typing import Callable
 from interpreter.dsl import steps as S
 from interpreter.runtime import seats
 from interpreter.runtime.state import Frame
+from interpreter.runtime.zone_effects import ZONE_EXECUTORS
 
 
 def _gain(m, state, frame, step: S.Gain) -> None:
@@ -116,6 +117,7 @@ EXECUTORS: dict[type, Executor] = {
     S.Choose: _choose, S.May: _may, S.MayPay: _may_pay, S.If: _if, S.Repeat: _repeat, S.Grant: _grant,
     S.Draw: _draw, S.Use: _use,
     **seats.EXECUTORS,  # for each player, as owner, roll
+    **ZONE_EXECUTORS,  # moving records between zones (runtime/zone_effects.py)
 }
 
 

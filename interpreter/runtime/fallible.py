@@ -364,6 +364,12 @@ def _produce_safe(fall: Fallibility, step: S.Produce) -> bool:
     return all(fall.program_safe(k) for _, k in track.production) and all(map(fall.program_safe, fall._bonuses))
 
 
+def _room_safe(fall: Fallibility, zone: str) -> bool:
+    """Putting records into the zone cannot fail: it has no slots and no capacity (a full zone, an
+    occupied slot or a slot that is not free refuses a record)."""
+    return fall.t.zones[zone].limit is None
+
+
 # step class -> whether a statement of that kind cannot fail in any state; one entry per kind of
 # steps.STATEMENTS (tests/dsl/test_steps.py), so a new kind is judged on purpose
 _JUDGE = {
@@ -389,4 +395,9 @@ _JUDGE = {
     S.ForEach: lambda f, s: f.safe(s.body),  # run for several seats: as sure as its body
     S.AsOwner: lambda f, s: f.safe(s.body),
     S.Roll: _safe,
+    # moving records between zones: a full or slotted destination may refuse them; a shuffle cannot fail
+    S.ZoneDraw: lambda f, s: _room_safe(f, s.to),  # fewer records than asked move as many as there are
+    S.ZoneMove: lambda f, s: _room_safe(f, s.to),  # `this` resolves only in a record's effects, which run with it
+    S.Shuffle: _safe,
+    S.Refill: lambda f, s: bool(f.t.zones[s.zone].slots) or _room_safe(f, s.zone),  # slots stay empty when the refill runs out
 }

@@ -6,6 +6,8 @@ from interpreter.errors import RulesError
 from interpreter.runtime.state import Frame, GameState, PlayerState
 from interpreter.runtime.tables import MISSING as _MISSING
 from interpreter.runtime.tables import Tables
+from interpreter.runtime.zones import count as zone_size
+from interpreter.runtime.zones import key as zone_key
 
 _NO_ENTRY: dict = {}  # read only
 
@@ -56,12 +58,22 @@ class View:
                     if e.get("owner") is None and self.t.kind_of.get(e["tile"]) == kind]
         return sum(1 for rid in ids if pred is None or pred(self, (kind, rid)))
 
+    def zone_count(self, zone: str, pred) -> int:
+        """The records in a zone (the player's own, if it is one per player) that pass ``pred``; each is
+        tested as ``(its kind, its id)``, as count() tests a kind's records."""
+        spec = self.t.zones[zone]
+        contents = self.s.zones.get(zone_key(spec, self.i if spec.per_player else None), ())
+        if pred is None:
+            return zone_size(contents)
+        kind_of = self.t.kind_of
+        return sum(1 for rid in contents if rid is not None and pred(self, (kind_of.get(rid), rid)))
+
     def attribute(self, record, name: str):
         if record is None:
             return None
         kind, rid = record
-        if name == "owned":
-            return rid in self.p.owned.get(kind, ())
+        if name == "owned":  # a record the player holds, or one a zone gave them (state.owners)
+            return rid in self.p.owned.get(kind, ()) or self.s.owners.get(rid) == self.i
         if name in ("covered", "claimed", "resolved"):
             return self._runtime(kind, rid, name)
         if name == self.t.layout.area_kind and self.t.layout.city is not None:

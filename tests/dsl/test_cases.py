@@ -248,6 +248,17 @@ PROGRAMS = [
     ("roll d6", prog(A.Roll(n("d6")))),
     ("roll d6\nscore die(d6)", prog(A.Roll(n("d6")), score(call("die", ref("d6"))))),
     ("on x: roll d6; score 1", prog(trig("x", A.Roll(n("d6"))), S1)),
+    # ---- moving records between zones: `draw ... to` without `keep`, `move this|all ... to`, shuffle, refill
+    ("draw 2 from pile to hand", prog(A.ZoneDraw(num(2), n("pile"), n("hand")))),
+    ("draw all\n from pile\n to hand", prog(A.ZoneDraw(None, n("pile"), n("hand")))),
+    ("draw count(hand) from pile to hand", prog(A.ZoneDraw(A.Count(None, n("hand"), None), n("pile"), n("hand")))),
+    ("move this to discard", prog(A.ZoneMove(this(), None, n("discard"), None))),
+    ("move this to row\n at second\nscore 1", prog(A.ZoneMove(this(), None, n("row"), n("second")), S1)),
+    ("move all from hand to discard", prog(A.ZoneMove(None, n("hand"), n("discard"), None))),
+    ("move all from hand to pile at end", prog(A.ZoneMove(None, n("hand"), n("pile"), n("end")))),
+    ("shuffle pile\nrefill row", prog(A.Shuffle(n("pile")), A.Refill(n("row")))),
+    ("move this to discard; move hunger_wall sideways", prog(A.ZoneMove(this(), None, n("discard"), None),
+                                                             A.Move(n("hunger_wall"), n("sideways"), None, ()))),
 ]
 
 
@@ -484,6 +495,12 @@ SYNTAX_ERRORS = [
     ("on x once turn: score 1", "E101", 10),
     ("choose { score 1 | score 2 } }", "E101", 29),
     ("gain 1 gold\n\n  score 1 score 2", "E101", 23),
+    # moving records between zones: `keep` or `to` after a draw's source; `to` after `move this`
+    ("draw 2 from pile", "E102", 16),
+    ("move this discard", "E101", 10),
+    ("move all hand to discard", "E101", 9),
+    ("move this to row at", "E102", 19),
+    ("refill 2", "E101", 7),
     # E102: the effect is empty or ends too early
     ("", "E102", 0),
     ("  \n ", "E102", 0),
@@ -777,3 +794,97 @@ def test_resolve_suggests_close_names(symbols):
 ])
 def test_resolves_cleanly(symbols, text, scope):
     assert resolve(parse(text), symbols, scope or Scope()).errors == []
+
+
+# --------------------------------------------------------------------------- zones (statements and count)
+
+def _with_zones(symbols):
+    """The bundled pack's names plus zones of its upgrade tiles: a pile per player that refills from the
+    player's discard, a hand and a discard, and a shared row of two slots that refills from the pile."""
+    from dataclasses import replace
+
+    from interpreter.dsl.resolve import ZoneSig
+    return replace(symbols, zones={
+        "pile": ZoneSig("upgrade", True, (), True), "hand": ZoneSig("upgrade", True), "discard": ZoneSig("upgrade", True),
+        "row": ZoneSig("upgrade", False, ("first", "second"), True),
+    })
+
+
+ZONE_ERRORS = [
+    # text, scope, [(code, start, end), ...]
+    ("draw 2 from pil to hand", None, [("E320", 12, 15)]),
+    ("draw 2 from pile to hands", None, [("E320", 20, 25)]),
+    ("draw 1 from technology_i to hand", None, [("E320", 12, 24)]),  # a stack: drawn with `keep`
+    ("draw 3 from pile keep 1", None, [("E317", 12, 16)]),  # the Praga form still wants a stack
+    ("draw (-1) from pile to hand", None, [("E319", 6, 8)]),
+    ("move this to discrd", BUILDING, [("E320", 13, 19)]),
+    ("move this to discard", None, [("E311", 5, 9)]),
+    ("move this.era to discard", UPGRADE, [("E308", 10, 13)]),
+    ("move all from hnd to discard", None, [("E320", 14, 17)]),
+    ("move this to row at third", BUILDING, [("E321", 20, 25)]),
+    ("move this to discard at first", BUILDING, [("E321", 24, 29)]),
+    ("shuffle pyle", None, [("E320", 8, 12)]),
+    ("refill hand", None, [("E321", 7, 11)]),
+    ("score count(hnd)", None, [("E307", 12, 15)]),
+    ("score count(all hand)", None, [("E310", 6, 21)]),
+    ("score count(hand where eras == 1)", None, [("E308", 23, 27)]),
+]
+
+
+@pytest.mark.parametrize("text, scope, expected", ZONE_ERRORS, ids=[t for t, _, _ in ZONE_ERRORS])
+def test_zone_resolve_errors(symbols, text, scope, expected):
+    errors = resolve(parse(text), _with_zones(symbols), scope or Scope()).errors
+    assert [(e.code, e.start, e.end) for e in errors] == expected, [e.message for e in errors]
+
+
+def test_zone_errors_name_what_is_wrong(symbols):
+    zs = _with_zones(symbols)
+    (err,) = resolve(parse("draw 2 from pil to hand"), zs).errors
+    assert "unknown zone 'pil'" in err.message and "'pile'" in err.message
+    (err,) = resolve(parse("draw 1 from technology_i to hand"), zs).errors
+    assert "is a stack" in err.message and "keep" in err.message
+    (err,) = resolve(parse("draw 3 from pile keep 1"), zs).errors
+    assert err.code == "E317" and "is a zone" in err.message and "to <zone>" in err.message
+    (err,) = resolve(parse("move this to row at third"), zs, BUILDING).errors
+    assert "first, second" in err.message
+    assert {code for _, _, exp in ZONE_ERRORS for code, _, _ in exp} >= {"E320", "E321"}
+
+
+@pytest.mark.parametrize("text, scope", [
+    ("draw 2 from pile to hand; draw all from hand to discard", None),
+    ("move this to discard; move this to row at second; move this to pile at end; move this to pile at top", BUILDING),
+    ("move all from hand to discard; move all from discard to row", None),
+    ("shuffle pile; refill row; refill pile", None),
+    ("score count(hand) + count(hand where era == 2 and owned)", None),
+    ("draw 3 from technology_i keep 1; move hunger_wall sideways", None),  # the Praga forms, unchanged
+])
+def test_zones_resolve_cleanly(symbols, text, scope):
+    res = resolve(parse(text), _with_zones(symbols), scope or Scope())
+    assert res.errors == [], [e.message for e in res.errors]
+
+
+def test_resolve_tells_zone_counts_from_kind_counts(symbols):
+    tree = parse("count(hand where era == 1) + count(upgrade)", "expr")
+    res = resolve(tree, _with_zones(symbols))
+    assert res.errors == [] and res.zone_counts == frozenset({id(tree.left)})
+    assert id(tree.left.where.left) in res.attributes  # `era` is the tested record's, as in a kind's count
+
+
+ZONE_NAMES = {"zone:pile": "draw pile", "zone:hand": "hand", "zone:discard": "discard pile", "zone:row": "market row"}
+
+
+@pytest.mark.parametrize("text, english", [
+    ("draw 2 from pile to hand", "Move the top 2 of the draw pile onto the hand."),
+    ("draw all from hand to discard", "Move all the records of the hand onto the discard pile."),
+    ("move this to discard", "Move this tile to the discard pile."),
+    ("move this to row at second", "Move this tile to the market row (into its second slot)."),
+    ("move this to pile at end", "Move this tile to the draw pile (at the bottom)."),
+    ("move all from hand to discard at top", "Move every record of the hand to the discard pile (on top)."),
+    ("shuffle pile; refill row", "Shuffle the draw pile. Refill the market row."),
+    ("score count(hand)", "Score 1 point for each record in the hand."),
+    ("score 2 * count(hand where era == 1)", "Score 2 points for each record in the hand whose era is 1."),
+    ("gain (count(discard)) gold", "Gain the number of records in the discard pile gold."),
+])
+def test_zone_statements_in_english(text, english):
+    from interpreter.dsl.english import Names, to_english
+    assert to_english(parse(text), Names(ZONE_NAMES)) == english

@@ -241,6 +241,9 @@ CANONICAL = [
      "on x(y) if a while b once per turn from next turn: { score 1; score 2 }"),
     ("perform any\nscore 1", "perform any; score 1"),
     ("move cathedral up free(cube) free", "move cathedral up free(cube) free"),
+    ("draw  all from pile\n to hand", "draw all from pile to hand"),
+    ("move this to row\n  at second", "move this to row at second"),
+    ("move all from hand\n to discard at end; shuffle  pile;;refill row", "move all from hand to discard at end; shuffle pile; refill row"),
 ]
 
 

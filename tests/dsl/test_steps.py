@@ -49,7 +49,13 @@ EXAMPLES = {
     "for_each": "for each other player: gain 1 gold",
     "as_owner": "as owner: score 1",
     "roll": "roll d6",
+    # moving records between zones, against the zones of tests/dsl/test_cases.py (the pack declares none)
+    "zone_draw": "draw 2 from pile to hand",
+    "zone_move": "move this to row at second",
+    "shuffle": "shuffle pile",
+    "refill": "refill row",
 }
+ZONE_OPS = ("zone_draw", "zone_move", "shuffle", "refill")
 BUILDING = Scope(this_kinds=("building",))
 WITH_DICE = {"roll"}  # examples resolved against the pack with a die added (the bundled pack has none)
 
@@ -60,7 +66,10 @@ def _statement(symbols, op: str):
     node = parse(text)
     if op in WITH_DICE:
         symbols = dataclasses.replace(symbols, categories={**symbols.categories, "die": frozenset({"d6"})})
-    res = resolve(node, symbols, BUILDING if op in ("place", "as_owner") else Scope())
+    if op in ZONE_OPS:
+        from tests.dsl.test_cases import _with_zones
+        symbols = _with_zones(symbols)
+    res = resolve(node, symbols, BUILDING if op in ("place", "as_owner", "zone_move") else Scope())
     assert res.errors == [], [e.message for e in res.errors]
     (stmt,) = node.items
     (step,) = C.Compiler(symbols.members("resource"), symbols.members("group"), res.constants).program(node).steps

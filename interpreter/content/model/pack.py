@@ -8,7 +8,8 @@ from pydantic import Field
 
 from interpreter.content.model.base import ContentFile, Effect, Id, Model, PlayerCount, Record
 
-ParamType = Literal["resource", "action", "track", "grid", "kind", "record", "direction", "colour", "number", "stack", "symbol"]
+ParamType = Literal["resource", "action", "track", "grid", "kind", "record", "direction", "colour", "number", "stack", "symbol",
+                    "zone"]
 
 
 class PlayerRange(Model):
@@ -47,7 +48,7 @@ class EventParam(Model):
     name: Id
     """Parameter name, read in a trigger as `event.<name>`."""
     type: ParamType
-    """What the parameter holds: a name of a category (resource, action, track, grid, kind, direction, colour, stack, symbol), a placed `record`, or a `number`."""
+    """What the parameter holds: a name of a category (resource, action, track, grid, kind, direction, colour, stack, symbol, zone), a placed `record`, or a `number`."""
 
 
 class Event(Record):
@@ -185,4 +186,5 @@ class PackFile(ContentFile):
     """Kinds of hex tile that `build` places, with their corner colours and site attributes."""
     zones: list[Zone] = []
     """Containers of records, shared or per player, with who sees them, slots or a capacity, and a refill.
-    Checked at load; the statements that move records between zones arrive with the flow and the turn menu."""
+    Effects move records between them: `draw N from Z to Z2`, `move this to Z`, `move all from Z to Z2`, `shuffle Z`,
+    `refill Z`; `count(Z)` counts a zone's records."""
