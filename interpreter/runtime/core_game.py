@@ -242,16 +242,17 @@ def this_of(rules: CoreRules, entry: Entry, argument: str | None) -> list[str] |
     return [kind, argument] if kind else None
 
 
-def apply_action(rules: CoreRules, state: GameState, action: str) -> None:
+def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool = True) -> None:
     """Apply one action to a working copy of the state (the caller checked it is offered, or wants
-    the rules' refusal as a RulesError)."""
+    the rules' refusal as a RulesError); ``settle``: then end the turns of seats offered nothing."""
     machine = rules.machine
     if state.decision is not None:
         verb, _, n = action.partition(" ")
         if verb != "choose" or not n.isdigit():
             raise RulesError(f"a decision is pending: answer it with choose 1..{len(state.decision.options)}")
         machine.answer(state, int(n) - 1)
-        _settle(rules, state)
+        if settle:
+            _settle(rules, state)
         return
     cursor = state.flow
     if cursor is None or cursor.seat is None:
@@ -276,7 +277,8 @@ def apply_action(rules: CoreRules, state: GameState, action: str) -> None:
     if choice.payment is not None:
         machine._pay(state, acting, rules.tables.programs[entry.payments[choice.payment - 1]])
     machine.run(state)
-    _settle(rules, state)
+    if settle:
+        _settle(rules, state)
 
 
 def _put_piece(rules: CoreRules, state: GameState, entry: Entry, space: str, seat: int) -> None:
@@ -318,7 +320,7 @@ def _anything_offered(rules: CoreRules, state: GameState) -> bool:
     for entry in rules.menus.get(menu, ()) if menu else ():
         for action in candidates(rules, state, entry):
             try:
-                apply_action(rules, state.clone(), action)
+                apply_action(rules, state.clone(), action, settle=False)  # the action itself can be carried out
             except RunawayError:
                 raise
             except RulesError:

@@ -171,6 +171,10 @@ class Game(LegalActions):
 
     @staticmethod
     def from_json(ruleset, text: str) -> "Game":
+        if ruleset.single("flow") is not None:  # a pack on the generic core
+            from interpreter.runtime.core_game import CoreGame
+
+            return CoreGame.from_json(ruleset, text)
         data = json.loads(text)
         return Game(rules_for(ruleset, data["players"]), GameState.from_json(json.dumps(data["state"])))
 
