@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.errors import RulesError, RunawayError
 from interpreter.runtime import flow as F
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
+from interpreter.runtime.machine import Machine
 from interpreter.runtime.state import Frame, GameState
 from interpreter.runtime.view import View
 
@@ -31,6 +33,38 @@ if TYPE_CHECKING:
     from interpreter.runtime.core_rules import CoreRules
 
 OVER = "over"  # state.table key set once the game is over
+GUARD = "@guard"  # the native frame below each program the flow runs (see GuardedMachine)
+STOPPED = "stopped"  # state.table key: the flow programs that stopped where they could not go on
+
+
+class GuardedMachine(Machine):
+    """The effect machine of a pack on the generic core. A program the flow runs (the setup, a phase's
+    programs, a trigger of a lifecycle event, a final scoring step) sits above a guard frame: when
+    one of its statements cannot be carried out (a payment nobody can make in an automatic phase),
+    that program stops there and the game goes on, noted in ``state.table["stopped"]``. Without a
+    guard below it, the refusal is the player's action being illegal, as before."""
+
+    def run(self, state: GameState) -> None:
+        while True:
+            try:
+                Machine.run(self, state)
+                return
+            except RunawayError:
+                raise
+            except RulesError as exc:
+                frames = state.frames
+                at = next((i for i in range(len(frames) - 1, -1, -1) if frames[i].key == GUARD), None)
+                if at is None:
+                    raise
+                guard = frames[at]
+                del frames[at:]
+                state.decision = None
+                state.table = {**state.table, STOPPED: [*state.table.get(STOPPED, ()), f"{guard.source}: {exc}"]}
+
+
+def guarded(job: Frame) -> list[Frame]:
+    """A flow program and the guard below it, in the order they are pushed."""
+    return [Frame(GUARD, [], 0, job.player, job.source), job]
 
 
 def point(at: str, player: int = 0, **data) -> Frame:
@@ -43,7 +77,7 @@ def begin(rules: CoreRules, state: GameState) -> None:
     """Queue the setup, then round 1, and run until a seat must act."""
     state.frames.append(point("begin"))
     if rules.setup_key:
-        rules.machine.start(state, rules.setup_key, 0, "setup")
+        state.frames += guarded(Frame(rules.setup_key, [], 0, 0, "setup"))
     rules.machine.run(state)
 
 
@@ -113,7 +147,7 @@ def _schedule(rules: CoreRules, machine, state: GameState, cursor: F.FlowCursor,
         jobs += _final_scoring(rules, state)
     state.frames.append(point(_after(cursor, events), first))
     for job in reversed(jobs):
-        state.frames.append(job)
+        state.frames += guarded(job)
 
 
 def _after(cursor: F.FlowCursor, events) -> str:

@@ -67,12 +67,13 @@ class CoreRules:
 
     @cached_property
     def machine(self) -> Machine:
-        from interpreter.runtime.core_flow import sequence_point  # the flow's steps run the machine's frames
+        from interpreter.runtime.core_flow import GUARD, GuardedMachine, sequence_point  # the flow's steps are frames
 
         def no_answer(machine, state, frame, index, decision):
             raise AssertionError("a sequence point asks nothing")
 
-        return Machine(self.tables, {}, {SEQUENCE_POINT: (lambda m, s, f: sequence_point(self, m, s, f), no_answer)})
+        return GuardedMachine(self.tables, {}, {SEQUENCE_POINT: (lambda m, s, f: sequence_point(self, m, s, f), no_answer),
+                                                GUARD: (lambda m, s, f: s.frames.pop(), no_answer)})
 
     @cached_property
     def flow(self) -> F.FlowSpec:

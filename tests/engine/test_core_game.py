@@ -321,3 +321,25 @@ def test_spaces_on_the_records_of_a_zone_and_a_zone_that_starts_full(tmp_path):
     g.apply("place inn")
     assert g.state.spaces["inn"][0].owner == 0 and g.state.players[0].holdings["coin"] == 1
     assert "place inn" not in g.legal_actions()  # one piece per card
+
+
+def test_a_flow_program_that_cannot_go_on_stops_there_and_the_game_goes_on(tmp_path):
+    flow = f"""\
+    rounds: 2
+    setup: "gain 1 grain; pay 9 coin; gain 5 grain"
+    phases:
+      - {{id: tax, kind: automatic, run: "gain 1 coin; pay 3 coin; gain 7 grain"}}
+      - {{id: work, menu: work}}
+    menus:
+      - id: work
+        provenance: exact
+        source: test
+        entries:
+          - {{id: rest, ends_turn: true, {E}}}
+    """
+    g = new_game(make(tmp_path, flow), 1, seed=0)
+    assert g.state.players[0].holdings == {"coin": 1, "grain": 1}  # each program ran up to its payment
+    assert len(g.state.table["stopped"]) == 2 and "setup" in g.state.table["stopped"][0]
+    g.apply("rest")
+    g.apply("rest")
+    assert g.is_terminal() and g.state.players[0].holdings == {"coin": 2, "grain": 1}
