@@ -109,7 +109,7 @@ def refresh(rows: dict, stacks: dict, kind: str, positions: tuple[int, int], era
     spots = [("regular", p - 1) if p <= n else ("special", p - n - 1) for p in positions]
     for quality, i in spots:
         key = stack_key(kind, era, quality)
-        stacks[key] = [*stacks.get(key, ()), rows[kind][quality][i]]
+        stacks[key] = (*stacks.get(key, ()), rows[kind][quality][i])
         rows[kind][quality][i] = None
     for quality, i in spots:
         rows[kind][quality][i] = _draw(stacks, stack_key(kind, era, quality))

@@ -158,7 +158,7 @@ class Effects:
     # ------------------------------------------------------------ stacks
     def _draw(self, state, frame, step, view) -> None:
         count_fn, stack_id, keep_fn, to = step.count, step.stack, step.keep, step.to
-        stack = state.stacks.get(stack_id, [])
+        stack = state.stacks.get(stack_id, ())
         n = len(stack) if count_fn is None else min(len(stack), count_fn(view, None))
         keep = min(keep_fn(view, None), n)
         if keep <= 0:  # an empty stack gives nothing (OPEN-25)
@@ -186,7 +186,7 @@ class Effects:
             frame.pc -= 1
             self._decide(state, frame, "keep", drawn, stack=d.data["stack"], drawn=drawn, keep=left, to=d.data["to"])
         else:
-            state.stacks[d.data["stack"]] = state.stacks[d.data["stack"]] + drawn  # the others go to the bottom, in order
+            state.stacks[d.data["stack"]] = (*state.stacks[d.data["stack"]], *drawn)  # the others go to the bottom, in order
         field_name = self.tables.stack_keep.get(d.data["stack"])
         key = self.tables.keys.get((kind, kept, field_name)) if field_name else None
         if key:

@@ -156,8 +156,9 @@ class Game(LegalActions):
             if sid not in face_up:
                 # a new list (the stacks are shared with this game's), sorted first so that the copy
                 # depends on what the stack holds and the RNG, never on the order it really has
-                stacks[sid] = stack = sorted(stacks[sid])
+                stack = sorted(stacks[sid])
                 rng.shuffle(stack)
+                stacks[sid] = tuple(stack)
         return g
 
     def is_dummy(self, seat: int) -> bool:

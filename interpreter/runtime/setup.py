@@ -40,6 +40,7 @@ def initial_state(rules: Rules, seed: int) -> GameState:
     state.table.update({"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)),
                         "era": 1, "seed": seed})
     state.rng = _rng_state(rng)
+    state.stacks = {sid: tuple(ids) for sid, ids in state.stacks.items()}  # tuples: a copy of the state shares them
     return state
 
 

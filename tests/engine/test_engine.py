@@ -159,7 +159,7 @@ def test_json_round_trip_mid_game_and_observation_hides_stacks(rs):
     assert copy.state == g.state and copy.legal_actions() == g.legal_actions()
     obs = g.observation(1)
     assert obs["stacks"]["technology_i"] == {"face": "down", "size": 6}
-    assert obs["stacks"]["river"] == {"face": "up", "size": len(g.state.stacks["river"]), "items": g.state.stacks["river"]}
+    assert obs["stacks"]["river"] == {"face": "up", "size": len(g.state.stacks["river"]), "items": list(g.state.stacks["river"])}
     assert "rng" not in obs and "seed" not in obs["table"]
 
 
