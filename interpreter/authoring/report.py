@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections import Counter, defaultdict
 
 from pydantic import BaseModel
@@ -105,6 +107,14 @@ def summary_text(data: dict) -> str:
     return "\n".join(lines)
 
 
+def _names_for(rs, f):
+    """The pack's names, with `this` called by the kind of record the effect belongs to, when it has one."""
+    kinds = f.scope.this_kinds
+    if len(kinds) != 1:
+        return rs.names
+    return dataclasses.replace(rs.names, this=rs.names.of(kinds[0], "kind"))
+
+
 def report(rs) -> dict:
     data = summary(rs)
     entries = []
@@ -116,7 +126,7 @@ def report(rs) -> dict:
             "where": f.record or ".".join(str(p) for p in f.path[:-1]) or f.kind,
             "field": str(next((p for p in reversed(f.path) if isinstance(p, str)), "")),
             "text": "; ".join(line.strip() for line in f.text.strip().splitlines()),
-            "english": to_english(f.ast, rs.names),
+            "english": to_english(f.ast, _names_for(rs, f)),
             "file": f.span.path,
             "line": f.span.line,
         })

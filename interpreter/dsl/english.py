@@ -17,6 +17,7 @@ from interpreter.dsl import ast as A
 class Names:
     display: dict[str, str] = field(default_factory=dict)  # "category:id" (or a bare id) -> name
     plural: dict[str, str] = field(default_factory=dict)  # resource id -> plural
+    this: str = "tile"  # what `this` is called: the record an effect belongs to
 
     def of(self, ident: str, category: str | None = None) -> str:
         if category is not None:
@@ -156,13 +157,13 @@ class _Renderer:
                 plural = "s" if len(s.fields) > 1 else ""
                 return f"gain the {fields} reward{plural} of {which} {self.n.of(s.kind.text, 'kind')}{where}"
             case A.Place():
-                target = "this tile" if not s.target.parts else f"this tile's {self.n.of(s.target.parts[0].text)}"
+                target = f"this {self.n.this}" if not s.target.parts else f"this {self.n.this}'s {self.n.of(s.target.parts[0].text)}"
                 return f"place {_a(self.n.of(s.piece.text, 'piece'))} on {target}"
             case A.ForEach():
                 who = "each other player" if s.others else "each player"
                 return f"for {who}, in turn order from the round's first player: {self.stmt(s.body)}"
             case A.AsOwner():
-                return f"this tile's owner (if it has one): {self.stmt(s.body)}"
+                return f"this {self.n.this}'s owner (if it has one): {self.stmt(s.body)}"
             case A.Roll():
                 return f"roll the {self.n.of(s.die.text, 'die')}"
             case A.ZoneDraw():
@@ -227,7 +228,7 @@ class _Renderer:
             case A.Count():
                 return f"the number of {self.unit(e).replace(' you own', 's you own', 1).replace(' on the board', 's on the board', 1)}"
             case A.This(parts=parts):
-                return "this tile" if not parts else f"this tile's {self.n.of(parts[0].text)}"
+                return f"this {self.n.this}" if not parts else f"this {self.n.this}'s {self.n.of(parts[0].text)}"
             case A.Ref(parts=parts):
                 if parts[0].text == "event":
                     return "the event's " + " ".join(self.n.of(p.text) for p in parts[1:])
@@ -304,7 +305,7 @@ class _Renderer:
         if isinstance(e, (A.Ref, A.This)) and e.parts:
             attr = e.parts[-1].text
             if isinstance(e, A.This):
-                subject = "this tile"
+                subject = f"this {self.n.this}"
             elif e.parts[0].text == "event" and len(e.parts) > 2:
                 subject = f"the {self.n.of(e.parts[1].text)}"
             else:
