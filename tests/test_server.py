@@ -489,3 +489,28 @@ def test_serving_on_every_interface_answers_only_the_names_allowed(save_dir, mon
     with TestClient(started["app"], base_url="http://localhost") as c:
         assert c.get("/api/pack", headers={"Host": "mybox.lan:8000"}).status_code == 200
         assert c.get("/api/pack", headers={"Host": "evil.example"}).status_code == 403
+
+
+def test_a_pack_on_the_generic_core_plays_in_the_browser(save_dir, monkeypatch):
+    """CAPUT_PACK names the pack the server plays: here the content-only game of tests/packs."""
+    from pathlib import Path
+
+    monkeypatch.setenv("CAPUT_PACK", str(Path(__file__).parent / "packs" / "harvest_fair"))
+    for cached in (sessions.pack_variants, sessions._ruleset_cached):
+        cached.cache_clear()
+    try:
+        with TestClient(server.create_app(save_dir), base_url="http://localhost:8000") as c:
+            assert c.get("/api/pack").json()["id"] == "harvest_fair"
+            view = new(c, players=2, seats=("human", "greedy"))
+            assert view["round"] == 1 and view["phase"] == "work" and view["to_act"] == "human"
+            assert view["table"]["zones"]["deck"] == {"size": 5} and len(view["table"]["zones"]["market"]) == 3
+            assert "place field" in legal(view)
+            view = act(c, view, "place field")
+            assert view["table"]["spaces"]["field"] == [[0, "worker"]]
+            assert view["log"][0] == {"step": 1, "seat": 1, "action": "place field"}
+            while not view["over"]:
+                view = act(c, view, legal(view)[0])
+            assert view["final"]["scores"] and len(view["seats"]) == 2
+    finally:
+        for cached in (sessions.pack_variants, sessions._ruleset_cached):
+            cached.cache_clear()

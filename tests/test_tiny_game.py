@@ -129,3 +129,18 @@ def test_two_processes_with_different_hash_seeds_agree():
         outs.add(subprocess.run([sys.executable, "-c", code, str(PACK)], env=env, capture_output=True,
                                 text=True, check=True).stdout)
     assert len(outs) == 1
+
+
+def test_a_save_loads_back_checked_against_its_log(rs):
+    from interpreter.play.savefile import SaveError, game_from_data
+
+    g = new_game(rs, 3, seed=2)
+    rng = random.Random(2)
+    for _ in range(12):
+        g.apply(rng.choice(g.legal_actions()))
+    back = game_from_data(json.loads(g.to_json()), rs)
+    assert back.state == g.state and back.legal_actions() == g.legal_actions()
+    data = json.loads(g.to_json())
+    data["state"]["players"][0]["holdings"]["coin"] += 5  # a state its log does not lead to
+    with pytest.raises(SaveError):
+        game_from_data(data, rs)

@@ -54,6 +54,8 @@ class CoreRules:
     ruleset: object
     players: int
 
+    face_up: frozenset = frozenset()  # no face-up stacks: what players see is the zones' visibility
+
     @cached_property
     def model(self):
         return self.ruleset.single("flow")

@@ -26,6 +26,8 @@ def _describe(action: str, options) -> str:
 
 
 def game_view(session: Session, game: Game, replay_step: int | None = None) -> dict:
+    if game.state.flow is not None:
+        return core_game_view(session, game, replay_step)
     s, rules = game.state, game.rules
     sched = rules.schedule
     over = game.is_terminal()
@@ -114,4 +116,39 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
         "final": final,
         "replay": None if live else {"step": replay_step, "total": total},
         "steps": total,
+    }
+
+
+def core_game_view(session: Session, game, replay_step: int | None = None) -> dict:
+    """The view of a game on the generic core: the same frame as ``game_view``, with the table as its
+    zones (as the observation shows them), spaces and dice, and the round and phase."""
+    s, rules, cursor = game.state, game.rules, game.state.flow
+    over = game.is_terminal()
+    cp = game.current_player
+    human_now = not over and cp >= 0 and session.kinds[cp] == "human"
+    live = replay_step is None
+    obs = game.observation(cp if human_now else -1)
+    seats = [{"seat": p["seat"] + 1, "kind": session.kinds[p["seat"]], "dummy": False, "current": p["seat"] == cp,
+              "score": p["score"], "breakdown": dict(sorted(p["breakdown"].items())),
+              "holdings": dict(sorted(p["holdings"].items())), "pieces_free": dict(sorted(p["pieces_free"].items())),
+              "tracks": {}, "grids": {}, "owned": {}, "track_tokens": {}, "area": {}} for p in obs["players"]]
+    d = obs["decision"]
+    decision = None if d is None else {"seat": d["player"] + 1, "kind": d["kind"], "count": d["count"], "options": d["options"]}
+    legal = [{"action": a, "text": a} for a in obs["legal"]] if live and human_now else []
+    log = [{"step": i + 1, "seat": None if i >= len(session.actors) else session.actors[i] + 1, "action": a}
+           for i, a in enumerate(s.log)]
+    final = {"scores": game.scores(), "winner": game.winner(), "solo": None} if over else None
+    blocker = session.undo_blocker() if live else "a replay view cannot be undone"
+    total = len(session.game.state.log)
+    return {
+        "id": session.id, "pack": rules.ruleset.pack_id, "players": rules.players, "variants": list(session.variants),
+        "seed": s.table.get("seed"), "turn": cursor.turn, "total_turns": None, "round": cursor.round,
+        "phase": obs["flow"]["phase"], "era": None,
+        "current_seat": None if over else cp + 1,
+        "to_act": None if over else ("human" if human_now else session.kinds[cp]),
+        "over": over, "seats": seats,
+        "table": {"zones": obs["zones"], "spaces": obs["spaces"], "dice": obs["dice"], "later": [], "taken_tile": None},
+        "decision": decision, "legal": legal, "log": log,
+        "undo": {"possible": blocker is None, "reason": blocker}, "final": final,
+        "replay": None if live else {"step": replay_step, "total": total}, "steps": total,
     }

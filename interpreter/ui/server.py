@@ -167,7 +167,7 @@ def create_app(save_dir: Path, hosts=()) -> FastAPI:
                                + "; undoing now would let a choice be made again knowing it")
                 raise HTTPException(409, blocker)
             point = session.history.pop()
-            session.game = Game(session.game.rules, point.state.clone())
+            session.game = type(session.game)(session.game.rules, point.state.clone())
             session.rng.setstate(point.rng_state)
             del session.actors[point.actors:]
             return game_view(session, session.game)

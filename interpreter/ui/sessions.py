@@ -166,7 +166,7 @@ class Session:
         point = self.history[-1]
         if point.revealed:
             return point.revealed
-        before = hidden_fingerprint(Game(self.game.rules, point.state))
+        before = hidden_fingerprint(type(self.game)(self.game.rules, point.state))
         after = hidden_fingerprint(self.game)
         for sid in sorted(set(before) | set(after)):
             if before.get(sid) != after.get(sid):
@@ -193,7 +193,7 @@ class Session:
                 cached.append(new_game(self.game.rules.ruleset, self.game.rules.players, seed).state)
             except RulesError as exc:
                 raise HTTPException(409, f"this game cannot be replayed: {exc}") from None
-        g = Game(self.game.rules, cached[-1].clone())
+        g = type(self.game)(self.game.rules, cached[-1].clone())
         while len(cached) <= step:
             action = log[len(cached) - 1]
             try:
@@ -201,13 +201,19 @@ class Session:
             except IllegalActionError as exc:
                 raise HTTPException(409, f"the log does not replay at step {len(cached)} ({action}): {exc.reason}") from None
             cached.append(g.state.clone())
-        return Game(self.game.rules, cached[step].clone())
+        return type(self.game)(self.game.rules, cached[step].clone())
 
 
 def hidden_fingerprint(game: Game) -> dict[str, tuple]:
-    """The contents of every face-down stack."""
+    """The contents of every face-down stack, and of every zone a spectator may not see."""
+    from interpreter.runtime import zones
+
     face_up = game.rules.face_up
-    return {sid: tuple(stack) for sid, stack in game.state.stacks.items() if sid not in face_up}
+    out = {sid: tuple(stack) for sid, stack in game.state.stacks.items() if sid not in face_up}
+    specs = game.rules.tables.zones
+    out.update({key: contents for key, contents in game.state.zones.items()
+                if not zones.visible(specs[key.partition("@")[0]], key, None)})
+    return out
 
 
 def revealed(game: Game, before: dict, seat: int, action: str, step: int) -> str | None:
@@ -216,7 +222,7 @@ def revealed(game: Game, before: dict, seat: int, action: str, step: int) -> str
     changed = sorted(sid for sid in set(before) | set(after) if before.get(sid) != after.get(sid))
     who = f"step {step} ({action}, seat {seat + 1})"
     if changed:
-        return f"{who} revealed hidden information: the face-down stack {changed[0]} changed"
+        return f"{who} revealed hidden information: the hidden {'zone' if changed[0] in game.state.zones else 'face-down stack'} {changed[0]} changed"
     d = game.state.decision
     if d is not None and d.kind == "keep" and d.data.get("stack") not in game.rules.face_up:
         return f"{who} revealed hidden information: a draw from the face-down stack {d.data.get('stack')}"

@@ -215,9 +215,10 @@ function render(view) {
 function drawStatus(view, replaying) {
   const parts = [];
   if (replaying) parts.push(`Replay: step ${view.replay.step} of ${view.replay.total}`);
-  parts.push(`Turn ${view.turn} of ${view.total_turns}`);
+  parts.push(view.total_turns ? `Turn ${view.turn} of ${view.total_turns}` : `Turn ${view.turn + 1}`);
   if (view.round) parts.push(`round ${view.round}`);
-  parts.push(`era ${view.era}`);
+  if (view.phase) parts.push(`phase ${words(view.phase)}`);
+  if (view.era) parts.push(`era ${view.era}`);
   if (view.over) parts.push("the game is over");
   else if (view.current_seat) {
     parts.push(`seat ${view.current_seat} to act` + (view.to_act === "human" ? " (you)" : ` (${view.to_act})`));
@@ -302,6 +303,20 @@ function drawTable(view) {
   const t = view.table;
   const box = $("table-view");
   const parts = [];
+  if (t.zones) {  // a pack on the generic core: its zones, spaces and dice
+    for (const [zone, seen] of Object.entries(t.zones)) {
+      const [name, owner] = zone.split("@");
+      const label = owner === undefined ? words(name) : `${words(name)} of seat ${Number(owner) + 1}`;
+      const shown = Array.isArray(seen) ? (seen.map((r) => (r ? words(r) : "—")).join(", ") || "empty") : `${seen.size} hidden`;
+      parts.push(el("div", { class: "zone", "data-zone": zone }, el("strong", { text: `${label}: ` }), shown));
+    }
+    const taken = Object.entries(t.spaces || {}).filter(([, occ]) => occ.length)
+      .map(([space, occ]) => `${words(space)}: ` + occ.map(([seat, piece]) => `seat ${seat + 1} ${words(piece)}`).join(", "));
+    if (taken.length) parts.push(el("div", {}, el("strong", { text: "Spaces: " }), taken.join("; ")));
+    if (Object.keys(t.dice || {}).length) parts.push(el("div", {}, el("strong", { text: "Dice: " }), listOf(t.dice)));
+    box.replaceChildren(...parts);
+    return;
+  }
   parts.push(el("div", { class: "crane" }, el("strong", { text: "Crane: " }),
     t.crane.map((c) => el("span", { class: "crane-tile" + (c.flagged ? " flagged" : ""), "data-tile": c.tile,
       title: c.zone ? `zone ${c.zone}` : null, text: `${c.position}: ${words(c.tile)}${c.flagged ? " (+)" : ""}` }))));
@@ -327,9 +342,9 @@ function drawSeats(view) {
     return el("div", { class: "seat" + (s.current ? " current" : "") + ` seat-${s.seat}`, "data-seat": s.seat },
       el("h4", {}, title, el("span", { class: "score", text: `${s.score} points` })),
       el("div", {}, el("strong", { text: "Holdings: " }), listOf(s.holdings, true)),
-      el("div", {}, el("strong", { text: "Tracks: " }), listOf(s.tracks)),
-      el("div", {}, el("strong", { text: "Projects: " }),
-        Object.entries(s.grids).map(([g, p]) => `${words(g)} row ${p[0]} col ${p[1]}`).join(", ") || "—"),
+      Object.keys(s.tracks).length ? el("div", {}, el("strong", { text: "Tracks: " }), listOf(s.tracks)) : null,
+      Object.keys(s.grids).length ? el("div", {}, el("strong", { text: "Projects: " }),
+        Object.entries(s.grids).map(([g, p]) => `${words(g)} row ${p[0]} col ${p[1]}`).join(", ")) : null,
       Object.keys(s.owned).length ? el("div", {}, el("strong", { text: "Owned: " }),
         Object.values(s.owned).flat().map(words).join(", ")) : null,
       Object.keys(s.area).length ? el("div", {}, el("strong", { text: "Own board: " }),
