@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
-from interpreter.runtime import core_flow
+from interpreter.runtime import chance, core_flow
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
 from interpreter.runtime import zones as Z
@@ -102,6 +103,11 @@ class CoreGame:
         if model.ties == "first_seat":
             return tied[:1]
         return tied
+
+    def chance_outcomes(self) -> dict[str, list[tuple[int, Fraction]]]:
+        """Every declared die's outcomes with their exact probabilities (OpenSpiel's chance nodes), so a
+        search may sample or enumerate a roll instead of trusting the game's generator."""
+        return {die_id: list(chance.distribution(die)) for die_id, die in self.rules.tables.dice.items()}
 
     def determinized(self, seat: int, rng: random.Random) -> "CoreGame":
         """A copy in which every zone ``seat`` may not see is reshuffled (sorted first, so that the copy

@@ -343,3 +343,32 @@ def test_a_flow_program_that_cannot_go_on_stops_there_and_the_game_goes_on(tmp_p
     g.apply("rest")
     g.apply("rest")
     assert g.is_terminal() and g.state.players[0].holdings == {"coin": 2, "grain": 1}
+
+
+def test_dice_are_chance_nodes_a_search_can_read(tmp_path):
+    flow = f"""\
+    rounds: 3
+    dice:
+      - {{id: white, faces: 6, {E}}}
+      - {{id: odd, outcomes: [0, 0, 1], {E}}}
+    phases:
+      - {{id: roll, kind: automatic, run: "roll white; roll odd; gain (die(white)) coin"}}
+      - {{id: work, menu: work}}
+    menus:
+      - id: work
+        provenance: exact
+        source: test
+        entries:
+          - {{id: rest, ends_turn: true, {E}}}
+    """
+    from fractions import Fraction
+
+    rs = make(tmp_path, flow)
+    g = new_game(rs, 1, seed=3)
+    assert g.chance_outcomes() == {"white": [(v, Fraction(1, 6)) for v in range(1, 7)],
+                                   "odd": [(0, Fraction(2, 3)), (1, Fraction(1, 3))]}
+    first = g.state.dice
+    assert 1 <= first["white"] <= 6 and g.state.players[0].holdings["coin"] == first["white"]
+    assert new_game(rs, 1, seed=3).state.dice == first  # the seed decides the rolls
+    seen = {new_game(rs, 1, seed=s).state.dice["white"] for s in range(40)}
+    assert seen == {1, 2, 3, 4, 5, 6}
