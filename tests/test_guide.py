@@ -175,7 +175,7 @@ def test_every_yaml_block_in_the_guide_is_valid_yaml(text):
 
 def test_the_overlay_examples_validate_against_the_bundled_pack(text, tmp_path):
     overlays = [m.group(1) for m in re.finditer(r"^```yaml\n(.*?)^```$", text, re.MULTILINE | re.DOTALL)
-                if re.search(r"^kind: overlay$", m.group(1), re.MULTILINE)]
+                if re.search(r"^kind: overlay$", m.group(1), re.MULTILINE) and not QUOTED.match(m.group(1))]
     assert len(overlays) >= 2
     assert any(all(f"\n{op}:" in o for op in ("set", "replace", "add", "remove")) for o in overlays)
     for i, body in enumerate(overlays):
@@ -183,6 +183,46 @@ def test_the_overlay_examples_validate_against_the_bundled_pack(text, tmp_path):
         path.write_text(body, encoding="utf-8")
         outcome = run_pipeline(path)
         assert outcome.errors == [], [e.format() for e in outcome.errors]
+
+
+# ---------------------------------------------------------------- excerpts quoted from the packs
+
+QUOTED = re.compile(r"# from (\S+)\n")  # the first line of a YAML block quoted verbatim from a file
+
+
+def quoted_excerpts(text: str) -> list[tuple[int, str, str]]:
+    """Every ```yaml block of the guide that opens with `# from <path>`: (line, path, the excerpt)."""
+    out = []
+    for m in re.finditer(r"^```yaml\n(.*?)^```$", text, re.MULTILINE | re.DOTALL):
+        head = QUOTED.match(m.group(1))
+        if head:
+            out.append((text.count("\n", 0, m.start()) + 1, head.group(1), m.group(1)[head.end():]))
+    return out
+
+
+def test_the_quoted_excerpts_match_the_files_they_quote(text):
+    """A block headed `# from <file>` is a run of whole consecutive lines of that file, as they are now
+    (so the walk-through of Harvest Fair and the mechanisms' examples cannot drift from the packs)."""
+    excerpts = quoted_excerpts(text)
+    files = {path for _, path, _ in excerpts}
+    assert {"tests/packs/harvest_fair/flow.yaml", "tests/packs/harvest_fair/pack.yaml",
+            "tests/packs/harvest_fair/variants/long_fair.yaml", "content/praga/crane.yaml"} <= files
+    for line, path, excerpt in excerpts:
+        source = ROOT / path
+        assert source.is_file(), f"content/README.md:{line}: quotes {path}, which does not exist"
+        lines = source.read_text(encoding="utf-8").splitlines()
+        quoted = excerpt.splitlines()
+        assert quoted, f"content/README.md:{line}: an empty excerpt of {path}"
+        starts = [i for i in range(len(lines) - len(quoted) + 1) if lines[i:i + len(quoted)] == quoted]
+        assert starts, f"content/README.md:{line}: the excerpt is not a run of lines of {path} (any more): copy it again"
+
+
+def test_a_changed_excerpt_is_caught():
+    guide = "```yaml\n# from tests/packs/harvest_fair/flow.yaml\nrounds: 5\n```\n"
+    (_, path, excerpt), = quoted_excerpts(guide)
+    assert path == "tests/packs/harvest_fair/flow.yaml" and excerpt == "rounds: 5\n"
+    lines = (ROOT / path).read_text(encoding="utf-8").splitlines()
+    assert "rounds: 4" in lines and "rounds: 5" not in lines
 
 
 # ---------------------------------------------------------------- the splicing itself
