@@ -208,7 +208,7 @@ def candidates(rules: CoreRules, state: GameState, entry: Entry) -> list[str]:
     """The actions of an entry whose limit, needs, condition and cost allow them now (before trying
     the effect): one per argument and payment option."""
     log = state.menu or M.MenuLog()
-    if not M.allowed(entry.spec, log):
+    if not M.allowed(entry.spec, log, state.current):
         return []
     seat = state.current
     out = []
@@ -269,7 +269,7 @@ def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool =
     seat = state.current
     if action not in candidates(rules, state, entry):
         raise RulesError(f"`{action}` is not allowed now")
-    state.menu = M.record(state.menu or M.MenuLog(), entry.spec)
+    state.menu = M.record(state.menu or M.MenuLog(), entry.spec, seat)
     this = this_of(rules, entry, choice.argument)
     acting = Frame("", [], 0, seat, entry.id, this)
     if entry.spec.ends_turn or entry.spec.passes:

@@ -50,14 +50,15 @@ class Choice(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class MenuLog:
-    """How often each verb was picked this turn, this round and this game."""
+    """How often each verb was picked this turn (by the seat whose turn it is), and by each seat this
+    round and this game (keys ``"<seat>:<verb>"``): a limit per round or per game is every player's own."""
 
     turn: tuple[tuple[str, int], ...] = ()
     round: tuple[tuple[str, int], ...] = ()
     game: tuple[tuple[str, int], ...] = ()
 
-    def count(self, verb: str, per: str = "turn") -> int:
-        return dict(getattr(self, per)).get(verb, 0)
+    def count(self, verb: str, per: str = "turn", seat: int = 0) -> int:
+        return dict(getattr(self, per)).get(verb if per == "turn" else f"{seat}:{verb}", 0)
 
 
 def check_menu(entries: Iterable[MenuEntry]) -> dict[str, MenuEntry]:
@@ -110,9 +111,9 @@ def parse(by_verb: Mapping[str, MenuEntry], action: str) -> Choice:
     raise IllegalActionError(action, "no menu entry starts with this")
 
 
-def allowed(entry: MenuEntry, log: MenuLog) -> bool:
-    """Whether the entry's limit and needs let it be picked now (its condition and cost aside)."""
-    if entry.limit is not None and log.count(entry.verb, entry.per) >= entry.limit:
+def allowed(entry: MenuEntry, log: MenuLog, seat: int = 0) -> bool:
+    """Whether the entry's limit and needs let the seat pick it now (its condition and cost aside)."""
+    if entry.limit is not None and log.count(entry.verb, entry.per, seat) >= entry.limit:
         return False
     return all(log.count(v) for v in entry.needs)
 
@@ -122,13 +123,14 @@ def hidden(entry: MenuEntry, offered_verbs: set[str]) -> bool:
     return any(v in offered_verbs for v in entry.not_while)
 
 
-def record(log: MenuLog, entry: MenuEntry) -> MenuLog:
-    def bump(counts):
+def record(log: MenuLog, entry: MenuEntry, seat: int = 0) -> MenuLog:
+    def bump(counts, key):
         d = dict(counts)
-        d[entry.verb] = d.get(entry.verb, 0) + 1
+        d[key] = d.get(key, 0) + 1
         return tuple(sorted(d.items()))
 
-    return MenuLog(bump(log.turn), bump(log.round), bump(log.game))
+    mine = f"{seat}:{entry.verb}"
+    return MenuLog(bump(log.turn, entry.verb), bump(log.round, mine), bump(log.game, mine))
 
 
 def new_turn(log: MenuLog) -> MenuLog:

@@ -372,3 +372,26 @@ def test_dice_are_chance_nodes_a_search_can_read(tmp_path):
     assert new_game(rs, 1, seed=3).state.dice == first  # the seed decides the rolls
     seen = {new_game(rs, 1, seed=s).state.dice["white"] for s in range(40)}
     assert seen == {1, 2, 3, 4, 5, 6}
+
+
+def test_a_limit_per_round_is_each_players_own(tmp_path):
+    flow = f"""\
+    rounds: 2
+    phases:
+      - {{id: work, menu: work}}
+    menus:
+      - id: work
+        provenance: exact
+        source: test
+        entries:
+          - {{id: bonus, effect: gain 1 coin, limit: 1, per: game, {E}}}
+          - {{id: rest, ends_turn: true, {E}}}
+    """
+    g = new_game(make(tmp_path, flow), 2, seed=0)
+    g.apply("bonus")
+    assert g.legal_actions() == ["rest"]
+    g.apply("rest")
+    assert g.current_player == 1 and "bonus" in g.legal_actions()  # seat 2 has its own once per game
+    g.apply("bonus")
+    g.apply("rest")
+    assert g.legal_actions() == ["rest"]  # round 2: seat 1 used its one

@@ -68,6 +68,12 @@ def test_limits_and_needs_over_a_turn_and_a_round():
     assert M.allowed(ENTRIES["pass"], log) and log.count("pass", "game") == 1
 
 
+def test_round_and_game_limits_are_each_seats_own():
+    log = M.record(M.MenuLog(), ENTRIES["pass"], seat=0)  # `pass`: once per round
+    assert not M.allowed(ENTRIES["pass"], log, seat=0) and M.allowed(ENTRIES["pass"], log, seat=1)
+    assert log.count("pass", "round", 0) == 1 and log.count("pass", "round", 1) == 0
+
+
 def test_menu_declarations_are_checked():
     with pytest.raises(ValueError, match="two menu entries"):
         M.check_menu([M.MenuEntry("end"), M.MenuEntry("end")])
