@@ -17,16 +17,18 @@ def normalise(text: str) -> str:
     return " ".join(text.strip().lower().split())
 
 
-def parse(text: str, legal: list[str]) -> str:
-    """The legal action a line names: its 1-based number in ``legal``, or its notation."""
+def parse(text: str, legal: list[str], verbs: tuple[str, ...] | None = None) -> str:
+    """The legal action a line names: its 1-based number in ``legal``, or its notation. ``verbs``: the
+    words an action may start with (default: this notation's; a pack's menu gives its own)."""
+    verbs = VERBS if verbs is None else verbs
     line = normalise(text)
     if line.isdigit():
         n = int(line)
         if 1 <= n <= len(legal):
             return legal[n - 1]
         raise IllegalActionError(line, f"choose a number from 1 to {len(legal)}")
-    if line.split(" ", 1)[0] not in VERBS:
-        raise IllegalActionError(line, f"an action starts with one of: {', '.join(VERBS)}")
+    if line.split(" ", 1)[0] not in verbs:
+        raise IllegalActionError(line, f"an action starts with one of: {', '.join(verbs)}")
     if line not in legal:
         raise IllegalActionError(line, "not legal now; legal actions: " + ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else ""))
     return line

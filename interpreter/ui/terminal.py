@@ -60,6 +60,15 @@ def summary(game, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
+def action_words(game) -> tuple[str, ...] | None:
+    """The words an action may start with: a pack on the generic core's menu verbs (and `choose`);
+    None for the built-in notation's."""
+    if game.state.flow is None:
+        return None
+    verbs = {entry.spec.verb.split()[0] for entries in game.rules.menus.values() for entry in entries}
+    return tuple(sorted(verbs | {"choose"}))
+
+
 def core_summary(obs: dict) -> str:
     """The text picture of a game on the generic core, from its observation: where the flow stands,
     each seat's points, holdings and free pieces, the zones it may see, the spaces and the dice."""
@@ -159,7 +168,7 @@ def interactive(game, specs: dict[int, str], pack):
                 out.print(f"loaded {escape(arg)}: {len(game.state.log)} steps played; {escape(who)}")
             continue
         try:
-            action = parse(line, legal)
+            action = parse(line, legal, action_words(game))
             before = game.clone()
             game.apply(action)
             history.append(before)
@@ -185,7 +194,7 @@ def play_moves(game, path: Path, log: Optional[Path], specs: dict[int, str]) -> 
             continue
         seat = game.current_player + 1
         try:
-            action = parse(text, game.legal_actions())
+            action = parse(text, game.legal_actions(), action_words(game))
             game.apply(action)
         except IllegalActionError as exc:
             out.print(f"{escape(str(path))}:{n}: [bold red]illegal action[/] {escape(text)!r}: {escape(exc.reason)}")
