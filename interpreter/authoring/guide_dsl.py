@@ -201,9 +201,9 @@ def render_dsl_tables(rs, ex: Examples) -> str:
         ("*(none)*" if q is None else code(q), *QUANTIFIER_DOCS[q]) for q in (None, "each", "any", "all")]))
 
     parts += ["", "### Runtime attributes", "",
-              "Every record has these yes/no attributes while a game runs, whatever its kind; use them in "
-              "`where` conditions and after `this.`.", ""]
-    parts.append(table(("Attribute", "Holds when"), [
+              "Every record has these attributes while a game runs, whatever its kind (all yes/no but "
+              "`position`, a number); use them in `where` conditions and after `this.`.", ""]
+    parts.append(table(("Attribute", "Holds when (is)"), [
         (code(a), RUNTIME_DOCS.get(a, "*(no description yet)*")) for a in sorted(RUNTIME_ATTRIBUTES)]))
 
     parts += ["", "### Trigger options", "",

@@ -50,6 +50,8 @@ RUNTIME_DOCS = {
     "covered": "another tile lies on top of the record (a covered tile still counts as owned)",
     "claimed": "the record carries a claim (a piece) of the acting player",
     "resolved": "the record has been resolved and gives nothing more (e.g. an enclosed area)",
+    "position": "the record's place in the zone that holds it: 1 for the top of a pile, its slot's number in a "
+                "slotted zone (empty slots count), 0 when no zone holds it",
 }
 QUANTIFIER_DOCS = {
     None: ("the acting player's own records", "—"),
@@ -136,6 +138,21 @@ STATEMENTS = (
               "record in each empty slot, in slot order, from the top (slots stay empty when it runs out); a pile "
               "takes every record of the refill zone under its own, shuffled first when the refill says so.",
               ("refill {rzone}",)),
+    # the records of a zone, one after another (docs/core.md §3)
+    Construct("for each in", "for each in <zone> [where <condition>]: <statement>",
+              "Runs the statement once per record the zone holds (the acting player's zone, for one declared "
+              "`per: player`), in zone order: a pile from the top, a slotted zone in slot order with empty slots "
+              "skipped. Inside the statement `this` is that record, so `this.<attribute>`, `as owner:` and "
+              "`move this to ...` act on it. The records are those the zone holds when the statement starts: "
+              "one that a body moves away is still visited, one that comes in meanwhile is not. `where` tests "
+              "each of them then, as the `where` of `count` does (bare names are the record's attributes; "
+              "`this` there is still the effect's record); to test a record when its turn comes, put an `if` "
+              "in the body. The record's runtime attribute `position` is its place in the zone: "
+              "`where position <= <number>` stops where a number the player holds says. The "
+              "statement cannot fail when its body cannot.",
+              ("for each in {zone} where owned: score 1",
+               "for each in {zone2}: { move this to {zone3} at end; as owner: gain 1 {resource} }",
+               "for each in {zone} where position <= {resource}: score this.position")),
 )
 
 COMBINING = (

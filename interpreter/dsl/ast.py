@@ -351,8 +351,23 @@ class Refill:
     pos: Pos = _pos()
 
 
+# ---------------------------------------------------------- the records of a zone, one after another
+
+
+@dataclass(frozen=True, slots=True)
+class ForEachRecord:
+    """`for each in Z [where C]: <body>`: the body runs once per record Z holds when the statement starts
+    (that pass C), in zone order, with `this` bound to the record."""
+
+    zone: Name
+    where: "Cond | None"
+    body: "Stmt"
+    pos: Pos = _pos()
+
+
 Stmt = (Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat
-        | Grant | Later | Draw | Use | Place | ForEach | AsOwner | Roll | ZoneDraw | ZoneMove | Shuffle | Refill)
+        | Grant | Later | Draw | Use | Place | ForEach | AsOwner | Roll | ZoneDraw | ZoneMove | Shuffle | Refill
+        | ForEachRecord)
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,8 +54,9 @@ EXAMPLES = {
     "zone_move": "move this to row at second",
     "shuffle": "shuffle pile",
     "refill": "refill row",
+    "for_each_record": "for each in hand where era == 1: move this to discard",
 }
-ZONE_OPS = ("zone_draw", "zone_move", "shuffle", "refill")
+ZONE_OPS = ("zone_draw", "zone_move", "shuffle", "refill", "for_each_record")
 BUILDING = Scope(this_kinds=("building",))
 WITH_DICE = {"roll"}  # examples resolved against the pack with a die added (the bundled pack has none)
 
