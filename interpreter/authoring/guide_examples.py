@@ -33,6 +33,7 @@ class Construct:
     examples: tuple[str, ...]  # templates; each is filled, parsed, resolved and shown
     start: str = "program"  # the grammar start rule the examples are parsed from
     this: bool = False  # resolve the examples with `this` bound to a record (for `this` and `place`)
+    needs: str = ""  # a category of names the pack must declare for the examples to be resolved against it
 
 
 # Tables of names the resolver knows (interpreter/dsl/resolve.py) but does not describe.
@@ -153,6 +154,16 @@ STATEMENTS = (
               ("for each in {zone} where owned: score 1",
                "for each in {zone2}: { move this to {zone3} at end; as owner: gain 1 {resource} }",
                "for each in {zone} where position <= {resource}: score this.position")),
+    # the flow's turn order (docs/core.md §5)
+    Construct("join order", "join order",
+              "The acting player takes the next place in the turn order of the next phase the flow file declares "
+              "`order: recorded` (a council space that sets the next round's order): the players who joined "
+              "come first, in the order they joined, then the others in the order that phase had last time "
+              "(seat order from the round's first seat before any). A player who joined already keeps their "
+              "place. The players who joined are cleared when such a phase begins and takes its order from "
+              "them; its order then stays, so a round in which nobody joins keeps it. Only in a pack whose "
+              "flow has a phase with `order: recorded` (E311 elsewhere). It cannot fail.",
+              ("gain 1 {resource}; join order",), needs="recorded_order"),
 )
 
 COMBINING = (

@@ -365,9 +365,18 @@ class ForEachRecord:
     pos: Pos = _pos()
 
 
+@dataclass(frozen=True, slots=True)
+class JoinOrder:
+    """`join order`: the acting seat takes the next place in the order of the next phase declared
+    `order: recorded` (the seats that joined, in the order they joined, then the others)."""
+
+    what: Name  # the word after `join`: `order` (resolve checks it)
+    pos: Pos = _pos()
+
+
 Stmt = (Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat
         | Grant | Later | Draw | Use | Place | ForEach | AsOwner | Roll | ZoneDraw | ZoneMove | Shuffle | Refill
-        | ForEachRecord)
+        | ForEachRecord | JoinOrder)
 
 
 @dataclass(frozen=True, slots=True)

@@ -259,6 +259,7 @@ _STATEMENT: dict[type, Callable[[Compiler, Any], S.Step]] = {
     S.Refill: lambda c, s: S.Refill(s.zone.text),
     S.ForEachRecord: lambda c, s: S.ForEachRecord(s.zone.text, c.cond(s.where, True) if s.where is not None else None,
                                                   c.block(s.body)),
+    S.JoinOrder: lambda c, s: S.JoinOrder(),
 }
 
 

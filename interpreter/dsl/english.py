@@ -178,6 +178,8 @@ class _Renderer:
             case A.ForEachRecord():
                 where = f" where {self.cond(s.where)}" if s.where is not None else ""
                 return f"for each record of {self._zone(s.zone)}{where}, in order from the top: {self.stmt(s.body)}"
+            case A.JoinOrder():
+                return "take the next place in the turn order of the next phase played in the recorded order"
         raise TypeError(s)
 
     def _zone(self, name: A.Name) -> str:

@@ -298,6 +298,9 @@ class _ToAst(Transformer):
         where = as_cond(ch[1]) if len(ch) > 2 else None
         return A.ForEachRecord(_name(ch[0]), where, ch[-1], _pos(meta))
 
+    def join_order(self, meta, ch):
+        return A.JoinOrder(_name(ch[0]), _pos(meta))
+
     def mod_free(self, meta, ch):
         return A.Free(_pos(meta))
 
@@ -539,7 +542,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> DslSyntaxError
 
 _STATEMENT_KEYWORDS = {"GAIN", "PAY", "SCORE", "ADVANCE", "PRODUCE", "MOVE", "PERFORM", "BUILD", "CHOOSE", "MAY",
                        "IF", "REPEAT", "GRANT", "LATER", "DRAW", "USE", "PLACE",
-                       "FOR", "AS", "ROLL", "SHUFFLE", "REFILL"}
+                       "FOR", "AS", "ROLL", "SHUFFLE", "REFILL", "JOIN"}
 # Terminals an expression (or an amount's number) may start with: expecting only these means a number is missing.
 _EXPRESSION_START = {"NUMBER", "LPAR", "MINUS", "NAME", "THIS", "COUNT", "FREE"}
 

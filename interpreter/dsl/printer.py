@@ -243,6 +243,11 @@ def _(n: A.ForEachRecord) -> str:
     return f"for each in {n.zone.text}{where}: {_body(n.body)}"
 
 
+@_text.register
+def _(n: A.JoinOrder) -> str:
+    return f"join {n.what.text}"
+
+
 # expressions
 
 

@@ -340,13 +340,24 @@ class ForEachRecord(BodyStep):
     node: ClassVar[type] = A.ForEachRecord
 
 
+# --------------------------------------------------------------------------- the flow's turn order
+
+
+@_step
+class JoinOrder(Step):
+    """`join order`: the acting seat joins the order of the next `recorded` phase (runtime/flow.py join_order)."""
+
+    op: ClassVar[str] = "join_order"
+    node: ClassVar[type] = A.JoinOrder
+
+
 # --------------------------------------------------------------------------- the registry
 
 STATEMENTS: dict[str, type[Step]] = {k.op: k for k in (
     Gain, Pay, Score, Advance, Produce, Move, Perform, Build, Block, Choose, May, MayPay, If, Repeat, Grant, Later,
     Draw, Use, Place,
     ForEach, AsOwner, Roll, ZoneDraw, ZoneMove, Shuffle, Refill,
-    ForEachRecord,
+    ForEachRecord, JoinOrder,
 )}
 OF_NODE: dict[type, type[Step]] = {k.node: k for k in STATEMENTS.values()}  # AST class -> step class
 OPTIONAL: tuple[type[Step], ...] = (May, MayPay)  # declining finishes them; an open `repeat` repeats one of these

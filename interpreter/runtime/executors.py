@@ -118,7 +118,7 @@ EXECUTORS: dict[type, Executor] = {
     S.Draw: _draw, S.Use: _use,
     **seats.EXECUTORS,  # for each player, as owner, roll
     **ZONE_EXECUTORS,  # moving records between zones (runtime/zone_effects.py)
-    **iterate.EXECUTORS,  # for each in a zone (runtime/iterate.py)
+    **iterate.EXECUTORS,  # for each in a zone, join order (runtime/iterate.py)
 }
 
 

@@ -1,5 +1,6 @@
-"""`for each in Z [where C]: <body>` (docs/core.md §3): the body runs once per record of a zone, one
-executor per step class (dsl/steps.py), added to the machine's table in executors.py.
+"""`for each in Z [where C]: <body>` (docs/core.md §3), the body once per record of a zone, and `join
+order` (docs/core.md §5), a seat joining the next `recorded` turn order: one executor per step class
+(dsl/steps.py), added to the machine's table in executors.py.
 
 The zone is the acting player's when it is one per player. The records are those it holds when the
 statement starts, in zone order (a pile from the top; a slotted zone in slot order, empty slots
@@ -13,6 +14,8 @@ frames are pushed together, the first record's on top, so the bodies run one aft
 from __future__ import annotations
 
 from interpreter.dsl import steps as S
+from interpreter.errors import RulesError
+from interpreter.runtime import flow as F
 from interpreter.runtime import zones as Z
 from interpreter.runtime.state import Frame
 from interpreter.runtime.view import View
@@ -37,4 +40,13 @@ def _for_each_record(m, state, frame, step: S.ForEachRecord) -> None:
         state.frames.append(_with_this(frame, record, body))
 
 
-EXECUTORS = {S.ForEachRecord: _for_each_record}
+def _join_order(m, state, frame, step: S.JoinOrder) -> None:
+    """`join order`: the acting seat takes the next place in the order of the next phase declared
+    `order: recorded` (flow.join_order); it keeps its place if it joined already."""
+    frame.pc += 1
+    if state.flow is None:
+        raise RulesError("`join order` needs a game played by a flow (a flow file with an `order: recorded` phase)")
+    state.flow = F.join_order(state.flow, frame.player)  # a frozen cursor: replaced, never changed
+
+
+EXECUTORS = {S.ForEachRecord: _for_each_record, S.JoinOrder: _join_order}

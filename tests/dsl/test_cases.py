@@ -270,6 +270,10 @@ PROGRAMS = [
     ("for each in row where a: if a: score 1 else: score 2", prog(A.ForEachRecord(n("row"), a_, A.If(a_, S1, S2)))),
     ("for each player: for each in hand: score this.era",
      prog(A.ForEach(False, A.ForEachRecord(n("hand"), None, score(this("era")))))),
+    # ---- the flow's turn order
+    ("join order", prog(A.JoinOrder(n("order")))),
+    ("gain 1 gold; join order\nscore 1", prog(G1, A.JoinOrder(n("order")), S1)),
+    ("if a: join order else: score 1", prog(A.If(a_, A.JoinOrder(n("order")), S1))),
 ]
 
 
@@ -599,6 +603,9 @@ SYNTAX_ERRORS = [
     ("for each in: score 1", "E101", 11),
     ("for each in road: 1", "E109", 18),
     ("for each card in road: score 1", "E101", 9),
+    ("join", "E102", 4),
+    ("join 2", "E101", 5),
+    ("join order 2", "E101", 11),
 ]
 
 
@@ -949,3 +956,33 @@ def test_record_loops_resolve_cleanly(symbols, text, scope):
 def test_record_loops_in_english(text, english):
     from interpreter.dsl.english import Names, to_english
     assert to_english(parse(text), Names(ZONE_NAMES)) == english
+
+
+# --------------------------------------------------------------------------- the flow's turn order: join order
+
+def _with_recorded_order(symbols):
+    from dataclasses import replace
+    return replace(symbols, categories={**symbols.categories, "recorded_order": frozenset({"placement"})})
+
+
+@pytest.mark.parametrize("text, recorded, expected", [
+    ("join order", True, []),
+    ("for each player: if gold > 2: join order", True, []),
+    ("join orders", True, [("E301", 5, 11)]),
+    ("join seat", True, [("E301", 5, 9)]),
+    ("join order", False, [("E311", 0, 10)]),  # the pack's flow has no phase in the recorded order
+])
+def test_join_order_resolves(symbols, text, recorded, expected):
+    errors = resolve(parse(text), _with_recorded_order(symbols) if recorded else symbols).errors
+    assert [(e.code, e.start, e.end) for e in errors] == expected, [e.message for e in errors]
+    if expected:
+        assert ("`join order`" in errors[0].message) and (expected[0][0] != "E311" or "order: recorded" in errors[0].message)
+
+
+def test_join_order_prints_and_reads_in_english():
+    from interpreter.dsl.english import to_english
+    from interpreter.dsl.printer import to_text
+    tree = parse("gain 1 gold; join order")
+    assert to_text(tree) == "gain 1 gold; join order" and parse(to_text(tree)) == tree
+    assert to_english(parse("join order")) == (
+        "Take the next place in the turn order of the next phase played in the recorded order.")

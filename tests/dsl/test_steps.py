@@ -55,6 +55,7 @@ EXAMPLES = {
     "shuffle": "shuffle pile",
     "refill": "refill row",
     "for_each_record": "for each in hand where era == 1: move this to discard",
+    "join_order": "join order",
 }
 ZONE_OPS = ("zone_draw", "zone_move", "shuffle", "refill", "for_each_record")
 BUILDING = Scope(this_kinds=("building",))
@@ -67,6 +68,8 @@ def _statement(symbols, op: str):
     node = parse(text)
     if op in WITH_DICE:
         symbols = dataclasses.replace(symbols, categories={**symbols.categories, "die": frozenset({"d6"})})
+    if op == "join_order":  # against a flow with a phase in the recorded order (the bundled pack has no flow)
+        symbols = dataclasses.replace(symbols, categories={**symbols.categories, "recorded_order": frozenset({"work"})})
     if op in ZONE_OPS:
         from tests.dsl.test_cases import _with_zones
         symbols = _with_zones(symbols)
