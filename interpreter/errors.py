@@ -62,7 +62,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E308": ("unknown attribute", "The attribute does not exist on that record or event; the message lists those that do."),
     "E309": ("type mismatch", "Both sides of a comparison, and every argument, must be of the expected type."),
     "E310": ("wrong arguments", "The function takes the arguments named in the message."),
-    "E311": ("not available here", "`this` needs a record that owns the effect and `event` needs a trigger."),
+    "E311": ("not available here", "`this` needs a record that owns the effect and `event` needs a trigger; `join order` needs a flow phase with `order: recorded`."),
     "E312": ("open-ended repeat", "`repeat:` without a count must repeat an optional statement (`repeat: may pay 1 wood: score 2`)."),
     "E313": ("name declared twice", "A name may be declared once across the whole pack; rename one."),
     "E314": ("unknown reference", "The id does not name a record of the expected kind."),

@@ -142,8 +142,9 @@ class Examples:
 
         return re.sub(r"\{([a-z_]+[0-9]?)\}", sub, template), complete
 
-    def example(self, template: str, start: str = "program", this: bool = False) -> Example:
+    def example(self, template: str, start: str = "program", this: bool = False, needs: str = "") -> Example:
         text, complete = self.fill(template)
+        complete = complete and (not needs or bool(self.symbols.categories.get(needs)))
         try:
             tree = parse(text, start)
         except DslSyntaxError as exc:
@@ -174,7 +175,7 @@ def render_dsl(ex: Examples) -> str:
             parts += ["", f"#### {c.title}", "", f"`{c.syntax}`" if "·" not in c.syntax else
                       " · ".join(f"`{s.strip()}`" for s in c.syntax.split("·")), "", c.what]
             for template in c.examples:
-                parts += _show(ex.example(template, c.start, c.this))
+                parts += _show(ex.example(template, c.start, c.this, c.needs))
     return "\n".join(parts)
 
 
@@ -201,9 +202,9 @@ def render_dsl_tables(rs, ex: Examples) -> str:
         ("*(none)*" if q is None else code(q), *QUANTIFIER_DOCS[q]) for q in (None, "each", "any", "all")]))
 
     parts += ["", "### Runtime attributes", "",
-              "Every record has these yes/no attributes while a game runs, whatever its kind; use them in "
-              "`where` conditions and after `this.`.", ""]
-    parts.append(table(("Attribute", "Holds when"), [
+              "Every record has these attributes while a game runs, whatever its kind (all yes/no but "
+              "`position`, a number); use them in `where` conditions and after `this.`.", ""]
+    parts.append(table(("Attribute", "Holds when (is)"), [
         (code(a), RUNTIME_DOCS.get(a, "*(no description yet)*")) for a in sorted(RUNTIME_ATTRIBUTES)]))
 
     parts += ["", "### Trigger options", "",

@@ -33,6 +33,7 @@ class Construct:
     examples: tuple[str, ...]  # templates; each is filled, parsed, resolved and shown
     start: str = "program"  # the grammar start rule the examples are parsed from
     this: bool = False  # resolve the examples with `this` bound to a record (for `this` and `place`)
+    needs: str = ""  # a category of names the pack must declare for the examples to be resolved against it
 
 
 # Tables of names the resolver knows (interpreter/dsl/resolve.py) but does not describe.
@@ -50,6 +51,8 @@ RUNTIME_DOCS = {
     "covered": "another tile lies on top of the record (a covered tile still counts as owned)",
     "claimed": "the record carries a claim (a piece) of the acting player",
     "resolved": "the record has been resolved and gives nothing more (e.g. an enclosed area)",
+    "position": "the record's place in the zone that holds it: 1 for the top of a pile, its slot's number in a "
+                "slotted zone (empty slots count), 0 when no zone holds it",
 }
 QUANTIFIER_DOCS = {
     None: ("the acting player's own records", "—"),
@@ -136,6 +139,31 @@ STATEMENTS = (
               "record in each empty slot, in slot order, from the top (slots stay empty when it runs out); a pile "
               "takes every record of the refill zone under its own, shuffled first when the refill says so.",
               ("refill {rzone}",)),
+    # the records of a zone, one after another (docs/core.md §3)
+    Construct("for each in", "for each in <zone> [where <condition>]: <statement>",
+              "Runs the statement once per record the zone holds (the acting player's zone, for one declared "
+              "`per: player`), in zone order: a pile from the top, a slotted zone in slot order with empty slots "
+              "skipped. Inside the statement `this` is that record, so `this.<attribute>`, `as owner:` and "
+              "`move this to ...` act on it. The records are those the zone holds when the statement starts: "
+              "one that a body moves away is still visited, one that comes in meanwhile is not. `where` tests "
+              "each of them then, as the `where` of `count` does (bare names are the record's attributes; "
+              "`this` there is still the effect's record); to test a record when its turn comes, put an `if` "
+              "in the body. The record's runtime attribute `position` is its place in the zone: "
+              "`where position <= <number>` stops where a number the player holds says. The "
+              "statement cannot fail when its body cannot.",
+              ("for each in {zone} where owned: score 1",
+               "for each in {zone2}: { move this to {zone3} at end; as owner: gain 1 {resource} }",
+               "for each in {zone} where position <= {resource}: score this.position")),
+    # the flow's turn order (docs/core.md §5)
+    Construct("join order", "join order",
+              "The acting player takes the next place in the turn order of the next phase the flow file declares "
+              "`order: recorded` (a council space that sets the next round's order): the players who joined "
+              "come first, in the order they joined, then the others in the order that phase had last time "
+              "(seat order from the round's first seat before any). A player who joined already keeps their "
+              "place. The players who joined are cleared when such a phase begins and takes its order from "
+              "them; its order then stays, so a round in which nobody joins keeps it. Only in a pack whose "
+              "flow has a phase with `order: recorded` (E311 elsewhere). It cannot fail.",
+              ("gain 1 {resource}; join order",), needs="recorded_order"),
 )
 
 COMBINING = (

@@ -230,6 +230,8 @@ _EDGES = {
     A.ForEach: None, A.AsOwner: None, A.Roll: None,  # the body's statements count; a roll fires nothing
     A.ZoneDraw: _Graph._zone_moves, A.ZoneMove: _Graph._zone_moves, A.Refill: _Graph._zone_moves,
     A.Shuffle: None,
+    A.ForEachRecord: None,  # the body runs once per record the zone holds when it starts: its statements count
+    A.JoinOrder: None,  # it fires nothing
 }
 
 

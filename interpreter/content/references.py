@@ -191,6 +191,8 @@ class Checker:
                 self.ref(d, ("zones", i, "holds"), z.holds, set(self.record_kinds), "E307", "record kind")
             if z.slots and z.capacity is not None:
                 self.err(d, ("zones", i, "capacity"), "E209", f"zone '{z.id}' has slots, which set its capacity ({len(z.slots)}); drop `capacity`")
+            if z.owned and z.per != "player":
+                self.err(d, ("zones", i, "owned"), "E209", f"zone '{z.id}' is owned, so its records belong to a player: declare it `per: player`")
             seen: set[str] = set()
             for j, slot in enumerate(z.slots):
                 if slot in seen:

@@ -351,8 +351,32 @@ class Refill:
     pos: Pos = _pos()
 
 
+# ---------------------------------------------------------- the records of a zone, one after another
+
+
+@dataclass(frozen=True, slots=True)
+class ForEachRecord:
+    """`for each in Z [where C]: <body>`: the body runs once per record Z holds when the statement starts
+    (that pass C), in zone order, with `this` bound to the record."""
+
+    zone: Name
+    where: "Cond | None"
+    body: "Stmt"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class JoinOrder:
+    """`join order`: the acting seat takes the next place in the order of the next phase declared
+    `order: recorded` (the seats that joined, in the order they joined, then the others)."""
+
+    what: Name  # the word after `join`: `order` (resolve checks it)
+    pos: Pos = _pos()
+
+
 Stmt = (Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat
-        | Grant | Later | Draw | Use | Place | ForEach | AsOwner | Roll | ZoneDraw | ZoneMove | Shuffle | Refill)
+        | Grant | Later | Draw | Use | Place | ForEach | AsOwner | Roll | ZoneDraw | ZoneMove | Shuffle | Refill
+        | ForEachRecord | JoinOrder)
 
 
 @dataclass(frozen=True, slots=True)

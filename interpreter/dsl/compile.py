@@ -257,6 +257,9 @@ _STATEMENT: dict[type, Callable[[Compiler, Any], S.Step]] = {
     S.ZoneMove: lambda c, s: S.ZoneMove(s.source.text if s.source else None, s.to.text, _at(s.at)),
     S.Shuffle: lambda c, s: S.Shuffle(s.zone.text),
     S.Refill: lambda c, s: S.Refill(s.zone.text),
+    S.ForEachRecord: lambda c, s: S.ForEachRecord(s.zone.text, c.cond(s.where, True) if s.where is not None else None,
+                                                  c.block(s.body)),
+    S.JoinOrder: lambda c, s: S.JoinOrder(),
 }
 
 

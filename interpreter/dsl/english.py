@@ -176,6 +176,11 @@ class _Renderer:
                 return f"shuffle {self._zone(s.zone)}"
             case A.Refill():
                 return f"refill {self._zone(s.zone)}"
+            case A.ForEachRecord():
+                where = f" where {self.cond(s.where)}" if s.where is not None else ""
+                return f"for each record of {self._zone(s.zone)}{where}, in order from the top: {self.stmt(s.body)}"
+            case A.JoinOrder():
+                return "take the next place in the turn order of the next phase played in the recorded order"
         raise TypeError(s)
 
     def _zone(self, name: A.Name) -> str:

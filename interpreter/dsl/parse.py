@@ -293,6 +293,14 @@ class _ToAst(Transformer):
     def refill(self, meta, ch):
         return A.Refill(_name(ch[0]), _pos(meta))
 
+    # the records of a zone, one after another
+    def for_each_record(self, meta, ch):
+        where = as_cond(ch[1]) if len(ch) > 2 else None
+        return A.ForEachRecord(_name(ch[0]), where, ch[-1], _pos(meta))
+
+    def join_order(self, meta, ch):
+        return A.JoinOrder(_name(ch[0]), _pos(meta))
+
     def mod_free(self, meta, ch):
         return A.Free(_pos(meta))
 
@@ -420,6 +428,7 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
         "may pay 1 wood, 1 clay score 3", "on x gain 1 wood", "if x == 1 gain 1 wood", "later score 1",
         "later gain 1 wood", "later 1 wood",
         "for each player score 1", "for each other player gain 1 wood", "as owner score 1", "as owner gain 1 wood",
+        "for each in x score 1", "for each in x where y score 1", "for each in x where y == 1 gain 1 wood",
     ],
     "E108": [
         "draw from x keep 1", "draw 3 from x keep", "gain wood", "pay clay", "score", "gain", "pay",
@@ -430,6 +439,7 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
         "may 1", "may wood", "on x: wood", "if x: 2", "{ wood }", "choose { wood | score 1 }", "later: wood",
         "later: 1",
         "for each player: wood", "for each other player: 1", "as owner: wood",
+        "for each in x: wood", "for each in x where y: 1",
     ],
 }
 
@@ -532,7 +542,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> DslSyntaxError
 
 _STATEMENT_KEYWORDS = {"GAIN", "PAY", "SCORE", "ADVANCE", "PRODUCE", "MOVE", "PERFORM", "BUILD", "CHOOSE", "MAY",
                        "IF", "REPEAT", "GRANT", "LATER", "DRAW", "USE", "PLACE",
-                       "FOR", "AS", "ROLL", "SHUFFLE", "REFILL"}
+                       "FOR", "AS", "ROLL", "SHUFFLE", "REFILL", "JOIN"}
 # Terminals an expression (or an amount's number) may start with: expecting only these means a number is missing.
 _EXPRESSION_START = {"NUMBER", "LPAR", "MINUS", "NAME", "THIS", "COUNT", "FREE"}
 

@@ -157,7 +157,7 @@ def _ends_open(stmt) -> bool:
     """True when a trailing `else` could attach to an `if` inside ``stmt``."""
     if isinstance(stmt, A.If):
         return stmt.otherwise is None or _ends_open(stmt.otherwise)
-    if isinstance(stmt, (A.May, A.MayPay, A.Repeat, A.Later, A.ForEach, A.AsOwner)):
+    if isinstance(stmt, (A.May, A.MayPay, A.Repeat, A.Later, A.ForEach, A.AsOwner, A.ForEachRecord)):
         return _ends_open(stmt.body)
     if isinstance(stmt, A.Grant):
         # only `or` attaches to a grant; an `else` can reach only an `if` inside its `or` body
@@ -235,6 +235,17 @@ def _(n: A.Shuffle) -> str:
 @_text.register
 def _(n: A.Refill) -> str:
     return f"refill {n.zone.text}"
+
+
+@_text.register
+def _(n: A.ForEachRecord) -> str:
+    where = f" where {_text(n.where)}" if n.where is not None else ""
+    return f"for each in {n.zone.text}{where}: {_body(n.body)}"
+
+
+@_text.register
+def _(n: A.JoinOrder) -> str:
+    return f"join {n.what.text}"
 
 
 # expressions

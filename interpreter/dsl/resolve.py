@@ -12,13 +12,14 @@ import difflib
 from dataclasses import dataclass, field
 
 from interpreter.dsl import ast as A
+from interpreter.dsl.resolve_statements import StatementChecks
 
 NUMBER = "number"
 BOOL = "bool"
 DIRECTIONS = ("up", "down", "left", "right", "sideways")
 PERIODS = ("turn", "round", "game")
 # Attributes every record has at run time, whatever its kind.
-RUNTIME_ATTRIBUTES = {"owned": BOOL, "covered": BOOL, "claimed": BOOL, "resolved": BOOL}
+RUNTIME_ATTRIBUTES = {"owned": BOOL, "covered": BOOL, "claimed": BOOL, "resolved": BOOL, "position": NUMBER}
 # Functions of expressions: name -> argument categories, in order.
 FUNCTIONS: dict[str, tuple[str, ...]] = {
     "position": ("track",),
@@ -137,7 +138,7 @@ def _suggest(word: str, options) -> str:
     return f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
 
 
-class Resolver:
+class Resolver(StatementChecks):
     def __init__(self, symbols: Symbols):
         self.sym = symbols
         self.errors: list[NameError_] = []

@@ -328,12 +328,36 @@ class Refill(Step):
     node: ClassVar[type] = A.Refill
 
 
+# --------------------------------------------------------------------------- the records of a zone, one after another
+
+
+@_step
+class ForEachRecord(BodyStep):
+    zone: str  # a zone id; a per-player zone is the acting player's
+    where: Fn | None  # tested on each record (as the `where` of count) when the statement starts
+    body: Steps  # run once per record that passed, with the frame's `this` bound to it
+    op: ClassVar[str] = "for_each_record"
+    node: ClassVar[type] = A.ForEachRecord
+
+
+# --------------------------------------------------------------------------- the flow's turn order
+
+
+@_step
+class JoinOrder(Step):
+    """`join order`: the acting seat joins the order of the next `recorded` phase (runtime/flow.py join_order)."""
+
+    op: ClassVar[str] = "join_order"
+    node: ClassVar[type] = A.JoinOrder
+
+
 # --------------------------------------------------------------------------- the registry
 
 STATEMENTS: dict[str, type[Step]] = {k.op: k for k in (
     Gain, Pay, Score, Advance, Produce, Move, Perform, Build, Block, Choose, May, MayPay, If, Repeat, Grant, Later,
     Draw, Use, Place,
     ForEach, AsOwner, Roll, ZoneDraw, ZoneMove, Shuffle, Refill,
+    ForEachRecord, JoinOrder,
 )}
 OF_NODE: dict[type, type[Step]] = {k.node: k for k in STATEMENTS.values()}  # AST class -> step class
 OPTIONAL: tuple[type[Step], ...] = (May, MayPay)  # declining finishes them; an open `repeat` repeats one of these

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from interpreter.dsl import steps as S
-from interpreter.runtime import seats
+from interpreter.runtime import iterate, seats
 from interpreter.runtime.state import Frame
 from interpreter.runtime.zone_effects import ZONE_EXECUTORS
 
@@ -118,6 +118,7 @@ EXECUTORS: dict[type, Executor] = {
     S.Draw: _draw, S.Use: _use,
     **seats.EXECUTORS,  # for each player, as owner, roll
     **ZONE_EXECUTORS,  # moving records between zones (runtime/zone_effects.py)
+    **iterate.EXECUTORS,  # for each in a zone, join order (runtime/iterate.py)
 }
 
 

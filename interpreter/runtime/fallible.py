@@ -400,4 +400,6 @@ _JUDGE = {
     S.ZoneMove: lambda f, s: _room_safe(f, s.to),  # `this` resolves only in a record's effects, which run with it
     S.Shuffle: _safe,
     S.Refill: lambda f, s: bool(f.t.zones[s.zone].slots) or _room_safe(f, s.zone),  # slots stay empty when the refill runs out
+    S.ForEachRecord: lambda f, s: f.safe(s.body),  # the body, run for none or more records: as sure as it
+    S.JoinOrder: _safe,  # a seat that joined already keeps its place
 }

@@ -16,6 +16,10 @@ A phase is one of
 Orders: ``seats`` (seat order from the round's first seat), ``pass_order`` (the order seats passed
 in the last phase that recorded passes), ``recorded`` (an order content set with ``set_order``,
 e.g. the order players visited a space, followed by the others in their previous order).
+``join_order`` (the DSL's `join order`) records that order one seat at a time: the seats that
+joined come first, in the order they joined, then the others in the order the last ``recorded``
+phase had (seat order before any). The seats that joined are cleared when a ``recorded`` phase
+begins and uses them; the order it used stays, so a round in which nobody joins keeps it.
 The round's first seat moves on by ``first_seat_moves`` seats each round (0: it stays).
 A phase may run only in some rounds (``rounds``). The game ends after ``rounds`` rounds, or
 earlier when the runtime reports that the declared end condition holds (``end_game``).
@@ -89,6 +93,7 @@ class FlowCursor:
     turn: int = 0  # turns taken in the whole game
     over: bool = False
     closing: str = ""  # "phase": the phase is over, not yet left; "round": the round is over (see next_phase)
+    joined: tuple[int, ...] = ()  # seats that ran `join order` since the last `recorded` phase began (join_order)
 
     @property
     def seat(self) -> int | None:
@@ -198,6 +203,14 @@ def set_order(cursor: FlowCursor, seats_first: tuple[int, ...]) -> FlowCursor:
     return replace(cursor, recorded=tuple(dict.fromkeys(seats_first)) + rest)
 
 
+def join_order(cursor: FlowCursor, seat: int) -> FlowCursor:
+    """A seat takes the next place in the order of the next `recorded` phase (a seat joins once; see
+    the module docstring)."""
+    if seat in cursor.joined:
+        return cursor
+    return replace(cursor, joined=cursor.joined + (seat,))
+
+
 def end_game(cursor: FlowCursor) -> tuple[FlowCursor, list[FlowEvent]]:
     """The declared end condition holds (checked by the runtime at a round's end)."""
     return replace(cursor, over=True, order=(), at=0), [FlowEvent("game_ended", {"round": cursor.round})]
@@ -215,6 +228,9 @@ def _order_for(phase: PhaseSpec, cursor: FlowCursor) -> tuple[int, ...]:
     if phase.order == "pass_order" and cursor.last_pass_order:
         done = cursor.last_pass_order
         return done + tuple(s for s in _seat_order(cursor) if s not in done)
+    if phase.order == "recorded" and cursor.joined:
+        old = cursor.recorded or _seat_order(cursor)
+        return cursor.joined + tuple(s for s in old if s not in cursor.joined)
     if phase.order == "recorded" and cursor.recorded:
         return cursor.recorded
     return _seat_order(cursor)
@@ -228,6 +244,8 @@ def _enter_phase(spec: FlowSpec, cursor: FlowCursor, index: int) -> tuple[FlowCu
         return replace(cursor, closing="round", order=(), at=0), [FlowEvent("round_ended", {"round": cursor.round})]
     phase = spec.phases[index]
     order = _order_for(phase, cursor)
+    if phase.order == "recorded" and cursor.joined:  # the seats that joined are used once; the order stays
+        cursor = replace(cursor, recorded=order, joined=())
     cursor = replace(cursor, phase=index, order=order, at=0, turns=(0,) * cursor.seats, passed=())
     events = [FlowEvent("phase_started", {"phase": phase.id})]
     if order:

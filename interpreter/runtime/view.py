@@ -76,6 +76,8 @@ class View:
             return rid in self.p.owned.get(kind, ()) or self.s.owners.get(rid) == self.i
         if name in ("covered", "claimed", "resolved"):
             return self._runtime(kind, rid, name)
+        if name == "position":  # its place in the zone that holds it: 1 for a pile's top, a slot's number; 0 in none
+            return next((contents.index(rid) + 1 for contents in self.s.zones.values() if rid in contents), 0)
         if name == self.t.layout.area_kind and self.t.layout.city is not None:
             # a placed tile's attribute named after the map's area kind: the area its site belongs to
             site = self.s.table.get("where", {}).get(rid)

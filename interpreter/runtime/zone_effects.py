@@ -4,8 +4,10 @@
 A zone an effect names is the acting player's (``frame.player``) when it is one per player, else the
 shared one. Contents are tuples (runtime/zones.py) and ``state.zones`` and ``state.owners`` are
 replaced, never changed in place, so copies of a state share them. A record put into a per-player
-zone becomes that player's (``state.owners``); put into a shared zone it keeps its owner. Every record
-that changes zone emits ``record_moved`` (its record, the zone it left, the zone it entered).
+zone becomes that player's (``state.owners``); put into a shared zone it keeps its owner. A record in
+a zone declared `owned: true` is also one of the player's owned records (``PlayerState.owned``) while
+it is there (``_owned_zones``). Every record that changes zone emits ``record_moved`` (its record, the
+zone it left, the zone it entered).
 
 Chance (a shuffle, a draw that refills from a shuffled zone) draws from the state's generator: the
 ``random.Random`` state saved in ``state.rng`` at setup is restored, used, and saved back as a new
@@ -87,6 +89,31 @@ def _arrive(m, state, frame, records, from_zone: str | None, to_key: str) -> Non
         m.emit(state, frame.player, "record_moved", {"record": [kind_of.get(r), r], "from_zone": from_zone, "to_zone": to_zone})
 
 
+def _owned_zones(m, state, before: dict) -> None:
+    """Records that entered or left a zone declared `owned: true` (one per player) become or stop being
+    its player's owned records (``PlayerState.owned``, by kind, in the order they came in; ``acquired``
+    says the turn), so the triggers of the records there fire for the player and `count(<kind>)` and
+    `use ... of each` count them. ``before``: ``state.zones`` before the statement changed it."""
+    specs, kind_of = m.tables.zones, m.tables.kind_of
+    for k, contents in state.zones.items():
+        old = before.get(k, ())
+        if old is contents or not specs[k.partition("@")[0]].owned:
+            continue
+        was, now = set(Z.records(old)), Z.records(contents)
+        gone, came = was - set(now), [r for r in now if r not in was]
+        if not gone and not came:
+            continue
+        player = state.player(Z.owner_of(k))
+        for kind in dict.fromkeys(kind_of.get(r) for r in (*gone, *came)):
+            if kind is None:  # not a record of the pack: nothing to own
+                continue
+            ids = [r for r in player.owned.get(kind, ()) if r not in gone]  # a new list: copies share the old one
+            ids += [r for r in came if kind_of.get(r) == kind and r not in ids]
+            player.owned[kind] = ids
+        for r in came:
+            player.acquired[f"{kind_of.get(r)}:{r}"] = state.turn
+
+
 # --------------------------------------------------------------------------- executors
 
 def _zone_draw(m, state, frame, step: S.ZoneDraw) -> None:
@@ -108,7 +135,8 @@ def _zone_draw(m, state, frame, step: S.ZoneDraw) -> None:
     changed, drawn = Z.draw(specs, present, src, n, rng)
     target = changed.get(dst, _contents(state, dst_spec, dst))
     changed[dst] = _put_all(dst_spec, target, drawn, "top")
-    state.zones = {**state.zones, **changed}
+    before, state.zones = state.zones, {**state.zones, **changed}
+    _owned_zones(m, state, before)
     save(state, rng)
     _arrive(m, state, frame, drawn, step.source, dst)
 
@@ -127,14 +155,16 @@ def _zone_move(m, state, frame, step: S.ZoneMove) -> None:
         if holder is not None:
             changed[holder] = Z.remove(m.tables.zones[holder.partition("@")[0]], state.zones[holder], record)
         changed[dst] = _put_all(dst_spec, changed.get(dst, _contents(state, dst_spec, dst)), (record,), step.at)
-        state.zones = {**state.zones, **changed}
+        before, state.zones = state.zones, {**state.zones, **changed}
+        _owned_zones(m, state, before)
         _arrive(m, state, frame, (record,), holder.partition("@")[0] if holder else None, dst)
         return
     src_spec, src = _zone(m, frame, step.source)
     moved = Z.records(_contents(state, src_spec, src))
     changed = {src: (None,) * len(src_spec.slots)}
     changed[dst] = _put_all(dst_spec, changed.get(dst, _contents(state, dst_spec, dst)), moved, step.at)
-    state.zones = {**state.zones, **changed}
+    before, state.zones = state.zones, {**state.zones, **changed}
+    _owned_zones(m, state, before)
     _arrive(m, state, frame, moved, step.source, dst)
 
 
@@ -172,7 +202,9 @@ def _refill(m, state, frame, step: S.Refill) -> None:
             rng = generator(state)
             moved = Z.shuffle(moved, rng)
         filled, rest = _put_all(spec, contents, moved, "bottom"), (None,) * len(src_spec.slots)
+    before = state.zones
     state.zones = {**state.zones, src: rest, k: filled} if src != k else {**state.zones, k: filled}
+    _owned_zones(m, state, before)
     save(state, rng)
     _arrive(m, state, frame, moved, spec.refill_from, k)
 

@@ -33,6 +33,7 @@ class ZoneSpec:
     capacity: int | None = None  # at most this many records (a slotted zone: its number of slots)
     refill_from: str | None = None  # a zone whose records become this one's when a draw finds it empty
     refill_shuffle: bool = False  # shuffle them on the way (a chance node)
+    owned: bool = False  # its records are its player's owned records (PlayerState.owned) while they are in it
 
     def __post_init__(self):
         if self.visibility not in VISIBILITIES:
@@ -223,4 +224,5 @@ def specs_of(declared) -> dict[str, ZoneSpec]:
         id=z.id, holds=z.holds, per_player=z.per == "player", ordered=z.ordered, visibility=z.visibility,
         slots=tuple(z.slots), capacity=z.capacity,
         refill_from=z.refill.zone if z.refill else None, refill_shuffle=bool(z.refill and z.refill.shuffle),
+        owned=z.owned,
     ) for z in declared}

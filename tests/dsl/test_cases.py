@@ -259,6 +259,21 @@ PROGRAMS = [
     ("shuffle pile\nrefill row", prog(A.Shuffle(n("pile")), A.Refill(n("row")))),
     ("move this to discard; move hunger_wall sideways", prog(A.ZoneMove(this(), None, n("discard"), None),
                                                              A.Move(n("hunger_wall"), n("sideways"), None, ()))),
+    # ---- the records of a zone, one after another: `for each in Z [where C]: ...`, and `position(this)`
+    ("for each in road: gain 1 gold", prog(A.ForEachRecord(n("road"), None, G1))),
+    ("for each in road where position <= position(provost): { gain 1 gold; as owner: score 1 }",
+     prog(A.ForEachRecord(n("road"), cmp("<=", ref("position"), call("position", ref("provost"))),
+                          blk(G1, A.AsOwner(S1))))),
+    ("for each in hand where era == 1 and not owned:\n  move this to discard\nscore 1",
+     prog(A.ForEachRecord(n("hand"), A.And(cmp("==", ref("era"), 1), A.Not(truth(ref("owned")))),
+                          A.ZoneMove(this(), None, n("discard"), None)), S1)),
+    ("for each in row where a: if a: score 1 else: score 2", prog(A.ForEachRecord(n("row"), a_, A.If(a_, S1, S2)))),
+    ("for each player: for each in hand: score this.era",
+     prog(A.ForEach(False, A.ForEachRecord(n("hand"), None, score(this("era")))))),
+    # ---- the flow's turn order
+    ("join order", prog(A.JoinOrder(n("order")))),
+    ("gain 1 gold; join order\nscore 1", prog(G1, A.JoinOrder(n("order")), S1)),
+    ("if a: join order else: score 1", prog(A.If(a_, A.JoinOrder(n("order")), S1))),
 ]
 
 
@@ -582,6 +597,15 @@ SYNTAX_ERRORS = [
     ("as this: score 1", "E101", 3),
     ("roll 3", "E101", 5),
     ("roll", "E102", 4),
+    # the records of a zone
+    ("for each in road score 1", "E107", 17),
+    ("for each in road where a score 1", "E107", 25),
+    ("for each in: score 1", "E101", 11),
+    ("for each in road: 1", "E109", 18),
+    ("for each card in road: score 1", "E101", 9),
+    ("join", "E102", 4),
+    ("join 2", "E101", 5),
+    ("join order 2", "E101", 11),
 ]
 
 
@@ -888,3 +912,77 @@ ZONE_NAMES = {"zone:pile": "draw pile", "zone:hand": "hand", "zone:discard": "di
 def test_zone_statements_in_english(text, english):
     from interpreter.dsl.english import Names, to_english
     assert to_english(parse(text), Names(ZONE_NAMES)) == english
+
+
+# --------------------------------------------------------------------------- the records of a zone: for each in Z
+
+RECORD_LOOP_ERRORS = [
+    # text, scope, [(code, start, end), ...]
+    ("for each in hnd: score 1", None, [("E320", 12, 15)]),
+    ("for each in hand where eras == 1: score 1", None, [("E308", 23, 27)]),  # bare names: the record's attributes
+    ("for each in hand: score this.eras", None, [("E308", 29, 33)]),  # `this` is an upgrade tile
+    ("for each in hand where this.era == 1: score 1", None, [("E311", 23, 31)]),  # `this` in where: the effect's record
+    ("for each in hand where this.eras == era: score 1", BUILDING, [("E308", 28, 32)]),  # ... a building here
+    ("for each in hand: score position", None, [("E301", 24, 32)]),  # the record's place is `this.position`
+    ("for each in hand: score this.position.x", None, [("E308", 38, 39)]),
+    ("for each in hand: as owner: move this to rows", None, [("E320", 41, 45)]),
+]
+
+
+@pytest.mark.parametrize("text, scope, expected", RECORD_LOOP_ERRORS, ids=[t for t, _, _ in RECORD_LOOP_ERRORS])
+def test_record_loop_resolve_errors(symbols, text, scope, expected):
+    errors = resolve(parse(text), _with_zones(symbols), scope or Scope()).errors
+    assert [(e.code, e.start, e.end) for e in errors] == expected, [e.message for e in errors]
+
+
+@pytest.mark.parametrize("text, scope", [
+    ("for each in hand: score this.era", None),  # `this` is the zone's record, outside any record's effect
+    ("for each in hand where era == 2 and owned: { move this to discard; as owner: gain 1 gold }", None),
+    ("for each in row where position <= position(university): score this.position", None),
+    ("for each in pile: for each in hand where era == this.era: score 1", None),  # the outer loop's record
+    ("score this.position + position(university) + count(row where position == 2)", UPGRADE),
+])
+def test_record_loops_resolve_cleanly(symbols, text, scope):
+    res = resolve(parse(text), _with_zones(symbols), scope or Scope())
+    assert res.errors == [], [e.message for e in res.errors]
+
+
+@pytest.mark.parametrize("text, english", [
+    ("for each in hand: score 1", "For each record of the hand, in order from the top: score 1 point."),
+    ("for each in row where position <= 2: move this to discard",
+     "For each record of the market row where position is at most 2, in order from the top: move this tile to "
+     "the discard pile."),
+])
+def test_record_loops_in_english(text, english):
+    from interpreter.dsl.english import Names, to_english
+    assert to_english(parse(text), Names(ZONE_NAMES)) == english
+
+
+# --------------------------------------------------------------------------- the flow's turn order: join order
+
+def _with_recorded_order(symbols):
+    from dataclasses import replace
+    return replace(symbols, categories={**symbols.categories, "recorded_order": frozenset({"placement"})})
+
+
+@pytest.mark.parametrize("text, recorded, expected", [
+    ("join order", True, []),
+    ("for each player: if gold > 2: join order", True, []),
+    ("join orders", True, [("E301", 5, 11)]),
+    ("join seat", True, [("E301", 5, 9)]),
+    ("join order", False, [("E311", 0, 10)]),  # the pack's flow has no phase in the recorded order
+])
+def test_join_order_resolves(symbols, text, recorded, expected):
+    errors = resolve(parse(text), _with_recorded_order(symbols) if recorded else symbols).errors
+    assert [(e.code, e.start, e.end) for e in errors] == expected, [e.message for e in errors]
+    if expected:
+        assert ("`join order`" in errors[0].message) and (expected[0][0] != "E311" or "order: recorded" in errors[0].message)
+
+
+def test_join_order_prints_and_reads_in_english():
+    from interpreter.dsl.english import to_english
+    from interpreter.dsl.printer import to_text
+    tree = parse("gain 1 gold; join order")
+    assert to_text(tree) == "gain 1 gold; join order" and parse(to_text(tree)) == tree
+    assert to_english(parse("join order")) == (
+        "Take the next place in the turn order of the next phase played in the recorded order.")

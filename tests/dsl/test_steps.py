@@ -54,8 +54,10 @@ EXAMPLES = {
     "zone_move": "move this to row at second",
     "shuffle": "shuffle pile",
     "refill": "refill row",
+    "for_each_record": "for each in hand where era == 1: move this to discard",
+    "join_order": "join order",
 }
-ZONE_OPS = ("zone_draw", "zone_move", "shuffle", "refill")
+ZONE_OPS = ("zone_draw", "zone_move", "shuffle", "refill", "for_each_record")
 BUILDING = Scope(this_kinds=("building",))
 WITH_DICE = {"roll"}  # examples resolved against the pack with a die added (the bundled pack has none)
 
@@ -66,6 +68,8 @@ def _statement(symbols, op: str):
     node = parse(text)
     if op in WITH_DICE:
         symbols = dataclasses.replace(symbols, categories={**symbols.categories, "die": frozenset({"d6"})})
+    if op == "join_order":  # against a flow with a phase in the recorded order (the bundled pack has no flow)
+        symbols = dataclasses.replace(symbols, categories={**symbols.categories, "recorded_order": frozenset({"work"})})
     if op in ZONE_OPS:
         from tests.dsl.test_cases import _with_zones
         symbols = _with_zones(symbols)

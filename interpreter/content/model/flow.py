@@ -102,7 +102,8 @@ class Phase(Model):
     """turns: seats take turns picking menu entries; automatic: `run` runs, nobody takes a turn."""
     order: Literal["seats", "pass_order", "recorded"] = "seats"
     """seats: from the round's first seat; pass_order: the order seats passed in the last phase with passing;
-    recorded: an order set by `set_order`."""
+    recorded: the seats that ran `join order` since the last such phase, in the order they did, then the
+    others in the order that phase had (seat order before any); with nobody joining, that order again."""
     until: Literal["turns_each", "all_passed"] = "turns_each"
     """turns_each: every seat takes `turns_each` turns; all_passed: turns go round until every seat passed."""
     turns_each: int = Field(default=1, ge=1)

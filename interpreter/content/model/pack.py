@@ -148,6 +148,10 @@ class Zone(Record):
     start: Literal["empty", "all"] = "empty"
     """What a shared zone holds when a game on the generic core begins: nothing, or every record of
     its `holds` kind in content order (the setup program may then shuffle it)."""
+    owned: bool = False
+    """true (a zone `per: player` only): its records belong to its player as the records a player
+    holds do, from the moment they enter it until they leave it: their triggers fire for the player,
+    and `count(<kind>)` and `use ... of each <kind>` include them (a tableau of cards in play)."""
 
 
 class PackFile(ContentFile):

@@ -1,0 +1,34 @@
+"""Resolve checks of some statements, kept beside resolve.py's ``Resolver``, which they are a part of
+(``StatementChecks`` is one of its bases; resolve.py is at its size limit).
+
+- ``for each in Z [where C]: <body>``: Z is a zone; inside C bare names are the attributes of the
+  record tested, of the kind Z ``holds:`` (as in the ``where`` of ``count``: ``this`` there is still
+  the effect's record); inside the body ``this`` is that record (any kind when Z holds no one kind).
+- ``join order``: the word is ``order``, and the pack's flow has a phase declared ``order: recorded``
+  (the category ``recorded_order``: the ids of those phases).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from interpreter.dsl import ast as A
+
+
+class StatementChecks:
+    """Methods of the resolver (``self`` is a ``resolve.Resolver``)."""
+
+    def s_foreachrecord(self, s: A.ForEachRecord, scope) -> None:
+        sig = self.zone(s.zone)
+        holds = sig.holds if sig is not None else None
+        kinds = (holds,) if holds is not None else tuple(self.sym.kinds)
+        if s.where is not None:
+            self.cond(s.where, replace(scope, where_kind=holds))
+        self.stmt(s.body, replace(scope, this_kinds=kinds, where_kind=None))
+
+    def s_joinorder(self, s: A.JoinOrder, scope) -> None:
+        if s.what.text != "order":
+            self.error("E301", f"expected `join order`, not `join {s.what.text}`", s.what.pos)
+        elif not self.sym.categories.get("recorded_order"):
+            self.error("E311", "`join order` sets the order of a phase declared `order: recorded`, and the pack's "
+                       "flow has none", s.pos)

@@ -1,0 +1,52 @@
+"""`for each in Z [where C]: <body>` (docs/core.md §3), the body once per record of a zone, and `join
+order` (docs/core.md §5), a seat joining the next `recorded` turn order: one executor per step class
+(dsl/steps.py), added to the machine's table in executors.py.
+
+The zone is the acting player's when it is one per player. The records are those it holds when the
+statement starts, in zone order (a pile from the top; a slotted zone in slot order, empty slots
+skipped); ``C`` is tested on each of them then, as the ``where`` of ``count`` tests a record (a
+record that a body moves later is still visited, and one that enters the zone meanwhile is not).
+Each body is a frame of the acting player whose ``this`` is the record, so ``this.<field>``,
+``this.position``, ``as owner:`` and ``move this to ...`` inside it are about that record. The
+frames are pushed together, the first record's on top, so the bodies run one after another.
+"""
+
+from __future__ import annotations
+
+from interpreter.dsl import steps as S
+from interpreter.errors import RulesError
+from interpreter.runtime import flow as F
+from interpreter.runtime import zones as Z
+from interpreter.runtime.state import Frame
+from interpreter.runtime.view import View
+
+
+def _with_this(frame: Frame, record: list, addr: list) -> Frame:
+    """A frame like ``frame`` whose `this` is ``record`` ([kind, id]), at ``addr`` from its first step."""
+    return Frame(frame.key, addr, 0, frame.player, frame.source, record, frame.event, frame.trigger)
+
+
+def _for_each_record(m, state, frame, step: S.ForEachRecord) -> None:
+    frame.pc += 1
+    spec = m.tables.zones[step.zone]
+    contents = state.zones.get(Z.key(spec, frame.player if spec.per_player else None), ())
+    kind_of = m.tables.kind_of
+    records = [[kind_of.get(rid, spec.holds), rid] for rid in Z.records(contents)]
+    if step.where is not None:
+        view = View(m.tables, state, frame.player, frame)
+        records = [r for r in records if step.where(view, tuple(r))]
+    body = frame.addr + [frame.pc - 1, 0]
+    for record in reversed(records):  # the first record's frame on top: it runs first
+        state.frames.append(_with_this(frame, record, body))
+
+
+def _join_order(m, state, frame, step: S.JoinOrder) -> None:
+    """`join order`: the acting seat takes the next place in the order of the next phase declared
+    `order: recorded` (flow.join_order); it keeps its place if it joined already."""
+    frame.pc += 1
+    if state.flow is None:
+        raise RulesError("`join order` needs a game played by a flow (a flow file with an `order: recorded` phase)")
+    state.flow = F.join_order(state.flow, frame.player)  # a frozen cursor: replaced, never changed
+
+
+EXECUTORS = {S.ForEachRecord: _for_each_record, S.JoinOrder: _join_order}

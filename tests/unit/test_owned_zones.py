@@ -1,0 +1,190 @@
+"""Zones declared `owned: true` (pack.yaml `zones:`; interpreter/runtime/zone_effects.py `_owned_zones`):
+a record in such a zone is one of its player's owned records while it is there, as a record the player
+holds is: its triggers fire for the player, `count(<kind>)` and `use ... of each <kind>` include it.
+Played as a small game on the generic core (a tableau of cards bought from a shared market), and run
+statement by statement through the effect machine."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_ruleset, new_game
+from interpreter.content.ruleset import run_pipeline
+from interpreter.dsl.compile import Compiler
+from interpreter.dsl.parse import parse
+from interpreter.dsl.resolve import Scope, resolve
+from interpreter.runtime.machine import Machine
+from interpreter.runtime.state import GameState, PlayerState
+
+E = "provenance: exact, source: test"
+PACK = f"""\
+kind: pack
+id: tableau
+name: Tableau
+version: 0.0.1
+players: {{min: 1, max: 2}}
+include: [kinds.yaml, cards.yaml, flow.yaml, scoring.yaml]
+resources:
+  - {{id: coin, name: coin, plural: coins, {E}}}
+actions:
+  - {{id: rest, name: Rest, effect: gain 0 coin, {E}}}
+events:
+  - id: round_started
+    params: [{{name: round, type: number}}]
+    provenance: exact
+    source: test
+zones:
+  - {{id: market, holds: card, start: all, {E}}}
+  - {{id: tableau, holds: card, per: player, owned: true, {E}}}
+  - {{id: discard, holds: card, per: player, {E}}}
+"""
+KINDS = """\
+kind: record_kinds
+kinds:
+  - id: card
+    doc: A card a player buys into their tableau.
+    file: cards
+    list: cards
+    fields:
+      effect: {type: effect, doc: What the card does while it is in a tableau.}
+      income: {type: effect, required: false, doc: What `use income of each card` gives.}
+      value: {type: integer, min: 0, max: 9, doc: Points.}
+"""
+CARDS = f"""\
+kind: cards
+cards:
+  - {{id: well, value: 1, effect: "on round_started: gain 1 coin", income: gain 10 coin, {E}}}
+  - {{id: mill, value: 2, effect: "on round_started: gain 2 coin", {E}}}
+  - {{id: shed, value: 4, effect: gain 0 coin, {E}}}
+"""
+FLOW = f"""\
+kind: flow
+provenance: exact
+source: test
+rounds: 3
+phases:
+  - {{id: work, menu: work, until: all_passed}}
+menus:
+  - id: work
+    provenance: exact
+    source: test
+    entries:
+      - {{id: buy, from: market, effect: move this to tableau, ends_turn: true, {E}}}
+      - {{id: scrap, from: tableau, effect: move this to discard, ends_turn: true, {E}}}
+      - {{id: pass, passes: true, {E}}}
+"""
+SCORING = f"""\
+kind: scoring
+final:
+  - {{id: cards, effect: "score 10 * count(card) + count(all card)", {E}}}
+"""
+
+
+def write_pack(root: Path, pack: str = PACK) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    for name, text in (("pack.yaml", pack), ("kinds.yaml", KINDS), ("cards.yaml", CARDS), ("flow.yaml", FLOW),
+                       ("scoring.yaml", SCORING)):
+        (root / name).write_text(text)
+    return root
+
+
+@pytest.fixture(scope="module")
+def rs(tmp_path_factory):
+    return load_ruleset(write_pack(tmp_path_factory.mktemp("tableau")))
+
+
+def coins(g) -> list[int]:
+    return [p.holdings.get("coin", 0) for p in g.state.players]
+
+
+# --------------------------------------------------------------------------- in a game
+
+def test_a_trigger_of_a_record_in_an_owned_zone_fires_for_its_owner_and_stops_when_it_leaves(rs):
+    g = new_game(rs, 2, seed=1)
+    assert g.state.zones["market"] == ("well", "mill", "shed") and coins(g) == [0, 0]
+    g.apply("buy well")  # seat 0
+    assert g.state.players[0].owned == {"card": ["well"]} and g.state.owners == {"well": 0}
+    g.apply("buy mill")  # seat 1
+    g.apply("pass")
+    g.apply("pass")
+    assert g.state.flow.round == 2
+    assert coins(g) == [1, 2]  # round_started is emitted for every seat: each card's owner gains
+    g.apply("scrap well")  # seat 0: the well leaves the tableau, and is no longer owned
+    assert g.state.players[0].owned == {"card": []} and g.state.zones["discard@0"] == ("well",)
+    g.apply("pass")
+    g.apply("pass")
+    assert g.state.flow.round == 3 and coins(g) == [1, 4]
+
+
+def test_count_of_a_kind_counts_the_records_of_the_owned_zone(rs):
+    g = new_game(rs, 2, seed=1)
+    for a in ("buy well", "buy mill", "buy shed"):  # seat 0, seat 1, seat 0
+        g.apply(a)
+    while not g.is_terminal():
+        g.apply("pass")
+    assert g.state.players[0].owned == {"card": ["well", "shed"]}
+    assert [p.score for p in g.state.players] == [10 * 2 + 3, 10 * 1 + 3]
+
+
+def test_an_owned_zone_survives_json_and_clones(rs):
+    g = new_game(rs, 2, seed=1)
+    g.apply("buy mill")
+    copy = g.clone()
+    copy.apply("pass")  # seat 1
+    copy.apply("scrap mill")  # seat 0, in the copy only
+    assert copy.state.players[0].owned == {"card": []} and g.state.players[0].owned == {"card": ["mill"]}
+    again = type(g).from_json(rs, g.to_json())
+    assert again.state.players[0].owned == {"card": ["mill"]} and again.legal_actions() == g.legal_actions()
+
+
+# --------------------------------------------------------------------------- statement by statement
+
+def run(rs, state: GameState, text: str, player: int = 0) -> GameState:
+    from interpreter.runtime.tables import build_tables
+    tables = build_tables(rs)
+    node = parse(text)
+    res = resolve(node, rs.symbols, Scope())
+    assert res.errors == [], [e.message for e in res.errors]
+    sym = rs.symbols
+    prog = Compiler(sym.members("resource"), sym.members("group"), res.constants, res.attributes, res.zone_counts).program(node, text)
+    m = Machine(dataclasses.replace(tables, programs={**tables.programs, "test": prog}))
+    m.start(state, "test", player, "test")
+    m.run(state)
+    assert state.decision is None and not state.frames
+    return state
+
+
+def test_every_zone_statement_keeps_the_owned_records_in_step_with_the_zone(rs):
+    state = GameState(players=[PlayerState(0), PlayerState(1)])
+    state.zones = {"market": ("well", "mill", "shed")}
+    run(rs, state, "draw 2 from market to tableau", player=1)
+    assert state.players[1].owned == {"card": ["well", "mill"]} and state.players[0].owned == {}
+    run(rs, state, "use income of each card", player=1)
+    assert state.players[1].holdings == {"coin": 10}  # `use ... of each` reads the owned records too
+    run(rs, state, "for each in tableau where value == 2: move this to discard", player=1)
+    assert state.players[1].owned == {"card": ["well"]} and state.zones["discard@1"] == ("mill",)
+    run(rs, state, "move all from tableau to discard", player=1)
+    assert state.players[1].owned == {"card": []}
+    run(rs, state, "move all from discard to tableau at end; move all from tableau to discard", player=1)
+    run(rs, state, "draw 1 from discard to tableau; draw 1 from discard to tableau", player=1)
+    assert state.zones["tableau@1"] == ("mill", "well")
+    assert state.players[1].owned == {"card": ["well", "mill"]}  # in the order they came in
+    assert state.players[1].acquired == {"card:well": 1, "card:mill": 1}
+
+
+def test_a_zone_that_is_not_owned_gives_no_owned_records(rs):
+    state = GameState(players=[PlayerState(0)])
+    state.zones = {"market": ("well",)}
+    run(rs, state, "draw 1 from market to discard")
+    assert state.players[0].owned == {} and state.owners == {"well": 0}  # its seat still owns it (state.owners)
+
+
+def test_an_owned_zone_must_be_one_per_player(tmp_path):
+    pack = PACK.replace("{id: tableau, holds: card, per: player, owned: true,", "{id: tableau, holds: card, owned: true,")
+    errors = run_pipeline(write_pack(tmp_path / "bad", pack)).errors
+    line = next(n for n, text in enumerate(pack.splitlines(), 1) if "owned: true" in text)
+    assert [(Path(e.span.path).name, e.span.line, e.code) for e in errors] == [("pack.yaml", line, "E209")]
+    assert "per: player" in errors[0].message
