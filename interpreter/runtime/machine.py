@@ -133,12 +133,14 @@ class Machine(Effects, Events):
             if steps > STEP_BUDGET:
                 raise runaway(state, self.tables.spans)
             frame = frames[-1]  # read; state.top_frame() before changing it (it may be shared with a copy)
+            # a frame pushed since the last copy is this state's own: no call to top_frame for it
+            own = len(frames) > state._own_frames
             if frame.key[:1] == "@":
                 if frame.key == ADVANCE:
                     frames.pop()
                     self.advance(state, frame.player, frame.this[0], frame.source)
                 else:
-                    natives[frame.key][0](self, state, state.top_frame())
+                    natives[frame.key][0](self, state, frame if own else state.top_frame())
                 continue
             if trace is not None and frame.pc == 0 and not frame.addr:
                 trace.add(frame.key)
@@ -151,7 +153,7 @@ class Machine(Effects, Events):
                                         frame.event, frame.trigger, frame.remaining - 1))
                 continue
             step = block[frame.pc]
-            execs[type(step)](self, state, state.top_frame(), step)
+            execs[type(step)](self, state, frame if own else state.top_frame(), step)
         state._steps = steps
 
     def answer(self, state: GameState, index: int) -> None:
