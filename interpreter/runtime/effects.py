@@ -93,8 +93,17 @@ class Effects:
         if pos == track.positions[-1]:
             return track.beyond_top is not None
         cost = track.enter_cost.get(track.positions[track.positions.index(pos) + 1])
+        if cost is None:
+            return True
+        values = self.constant(self.tables.programs[cost])
+        if values is not None:  # a constant price (the usual one) is read without a view
+            holdings = player.holdings
+            for r, n in values:
+                if holdings.get(r, 0) < n:
+                    return False
+            return True
         fake = Frame(cost, [], 0, player_index, "")
-        return cost is None or self._can_pay(View(self.tables, state, player_index, fake), self.tables.programs[cost])
+        return self._can_pay(View(self.tables, state, player_index, fake), self.tables.programs[cost])
 
     def advance(self, state: GameState, player_index: int, track_id: str, source: str) -> None:
         player = state.player(player_index)
