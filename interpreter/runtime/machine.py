@@ -89,8 +89,12 @@ class Machine(Effects, Events):
     _label_memo: dict = field(default_factory=dict, repr=False)  # (key, addr, trigger, pc) -> option labels
     _record_prices: dict = field(default_factory=dict, repr=False)  # (kind, id) -> constant cost, (), or None
     _exec: dict = field(init=False, repr=False)  # step class -> executor, for every kind of steps.STATEMENTS
+    # the tables' layout, read by the board mechanisms many times per action: an attribute, not a property
+    # (Tables is frozen, so it stays the tables' own)
+    layout: Layout = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        self.layout = self.tables.layout
         # a board mechanism the engine gives runs its statement; the machine runs the rest itself
         self._exec = {kind: mechanism(self.mechanisms[op]) if op in self.mechanisms else EXECUTORS.get(kind, _needs_engine)
                       for op, kind in STATEMENTS.items()}
@@ -110,10 +114,6 @@ class Machine(Effects, Events):
         if hit is None:
             hit = self._constants[id(amounts)] = (amounts, constant_amounts(amounts))  # kept: the id stays theirs
         return hit[1]
-
-    @property
-    def layout(self) -> Layout:
-        return self.tables.layout
 
     # ------------------------------------------------------------ entry points
     def start(self, state: GameState, key: str, player: int, source: str, this=None, event=None) -> None:
