@@ -117,7 +117,8 @@ class LegalActions:
         then ends without a main action)."""
         verdicts: dict = {}  # (price paid, action) -> performable after the take, when known without a try
         afters: dict = {}  # price paid -> this game with it paid
-        tiles = [tile for pos, tile in takes if self._tile_performable(pos, tile, verdicts, afters)]
+        always = self.rules.offers.always_performable_tiles  # as _tile_performable judges them, without the call
+        tiles = [tile for pos, tile in takes if tile in always or self._tile_performable(pos, tile, verdicts, afters)]
         return tiles or [tile for _, tile in takes]
 
     def _tile_performable(self, pos: int, tile: str, verdicts: dict, afters: dict) -> bool:
