@@ -45,12 +45,12 @@ class Effects:
         holdings = state.players[frame.player].holdings
         if any(holdings.get(r, 0) < n for r, n in values):  # compiled amounts name each resource once
             raise RulesError(f"player {frame.player + 1} cannot pay {list(values)}")
-        holdings = self._player(state, frame).holdings
+        holdings = state.player(frame.player).holdings  # self._player, one call less (as in _gain)
         for r, n in values:
             holdings[r] = holdings.get(r, 0) - n
 
     def _gain(self, state, frame, gains) -> None:
-        player = self._player(state, frame)
+        player = state.player(frame.player)
         for r, n in gains:
             if n <= 0:
                 continue
