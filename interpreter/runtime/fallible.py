@@ -54,6 +54,7 @@ class Fallibility:
         self._steps: dict[int, tuple] = {}  # id of a compiled step -> (the step, whether it cannot fail)
         self._programs: dict[str, bool] = {}  # program key -> safe
         self._judging: list[str] = []  # programs being judged, assumed safe meanwhile
+        self._splits: dict[int, tuple] = {}  # id of a block -> (the block, what _split says of it), for sure
         on_tracks = {rid for step in _all_steps(tables) if type(step) is S.Draw and step.to
                      for rid in stacks.get(step.stack, ())}
         self._stacks = stacks
@@ -181,10 +182,19 @@ class Fallibility:
         stands where it stands now, and what can be paid now can be paid then."""
         if not self._hooks:
             return False
+        split = self._splits.get(id(steps))
+        if split is None or split[0] is not steps:
+            split = self._splits[id(steps)] = (steps, *self._split(steps))  # kept with the block: its id stays its own
+        _, step, rest_safe = split
+        return step is None or (self._step_sure(state, seat, step) and rest_safe)
+
+    def _split(self, steps) -> tuple:
+        """(the first statement of a block that can fail, or None; whether every statement after it cannot
+        fail): what ``sure`` asks of the content, the same in every game, so worked out once per block."""
         for i, step in enumerate(steps):
             if not self._step_safe(step):
-                return self._step_sure(state, seat, step) and self.safe(steps[i + 1:])
-        return True
+                return step, self.safe(steps[i + 1:])
+        return None, True
 
     def _step_sure(self, state: GameState, seat: int, step) -> bool:
         kind = type(step)
