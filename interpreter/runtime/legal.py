@@ -34,7 +34,7 @@ class LegalActions:
                 sure = _sure_picks(self.rules, s)
                 return sorted(a for o, a in zip(d.options, acts) if o in sure or self._completes(a))
             sure = self.rules.fallibility.answers(s)  # answers that cannot fail need no try
-            return [a for i, a in enumerate(f"choose {i + 1}" for i in range(len(d.options))) if sure[i] or self._completes(a)]
+            return [f"choose {i + 1}" for i in range(len(d.options)) if sure[i] or self._completes(f"choose {i + 1}")]
         if info.get("discarding"):
             return sorted(f"discard {r}" for r in self._carry_group() if self._player.holdings.get(r, 0) > 0)
         return self._turn_actions()
