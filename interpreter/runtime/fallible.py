@@ -55,6 +55,7 @@ class Fallibility:
         self._programs: dict[str, bool] = {}  # program key -> safe
         self._judging: list[str] = []  # programs being judged, assumed safe meanwhile
         self._splits: dict[int, tuple] = {}  # id of a block -> (the block, what _split says of it), for sure
+        self._tails: dict[tuple, tuple] = {}  # (id of a block, start) -> (the block, the rest from start is safe)
         on_tracks = {rid for step in _all_steps(tables) if type(step) is S.Draw and step.to
                      for rid in stacks.get(step.stack, ())}
         self._stacks = stacks
@@ -303,8 +304,11 @@ class Fallibility:
                     and not state.table.get("scoring"))
         block = block_at(self.t.programs[key], frame.addr, frame.trigger)
         if frame.remaining:
-            return self.safe(block)  # more rounds of a counted repeat
-        return self.safe(block[start:])
+            start = 0  # more rounds of a counted repeat: the whole block
+        tail = self._tails.get((id(block), start))  # whether the block from `start` on cannot fail: content only
+        if tail is None or tail[0] is not block:
+            tail = self._tails[(id(block), start)] = (block, self.safe(block[start:]))  # kept: the id stays its own
+        return tail[1]
 
     def _place_sure(self, state: GameState, frame: Frame) -> bool:
         """A picked tile waiting for its placement surely has one: on its action's hex, or a place free
