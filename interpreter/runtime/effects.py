@@ -45,12 +45,12 @@ class Effects:
         holdings = state.players[frame.player].holdings
         if any(holdings.get(r, 0) < n for r, n in values):  # compiled amounts name each resource once
             raise RulesError(f"player {frame.player + 1} cannot pay {list(values)}")
-        holdings = self._player(state, frame).holdings
+        holdings = state.player(frame.player).holdings  # self._player, one call less (as in _gain)
         for r, n in values:
             holdings[r] = holdings.get(r, 0) - n
 
     def _gain(self, state, frame, gains) -> None:
-        player = self._player(state, frame)
+        player = state.player(frame.player)
         for r, n in gains:
             if n <= 0:
                 continue
@@ -93,8 +93,17 @@ class Effects:
         if pos == track.positions[-1]:
             return track.beyond_top is not None
         cost = track.enter_cost.get(track.positions[track.positions.index(pos) + 1])
+        if cost is None:
+            return True
+        values = self.constant(self.tables.programs[cost])
+        if values is not None:  # a constant price (the usual one) is read without a view
+            holdings = player.holdings
+            for r, n in values:
+                if holdings.get(r, 0) < n:
+                    return False
+            return True
         fake = Frame(cost, [], 0, player_index, "")
-        return cost is None or self._can_pay(View(self.tables, state, player_index, fake), self.tables.programs[cost])
+        return self._can_pay(View(self.tables, state, player_index, fake), self.tables.programs[cost])
 
     def advance(self, state: GameState, player_index: int, track_id: str, source: str) -> None:
         player = state.player(player_index)

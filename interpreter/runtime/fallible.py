@@ -54,6 +54,8 @@ class Fallibility:
         self._steps: dict[int, tuple] = {}  # id of a compiled step -> (the step, whether it cannot fail)
         self._programs: dict[str, bool] = {}  # program key -> safe
         self._judging: list[str] = []  # programs being judged, assumed safe meanwhile
+        self._splits: dict[int, tuple] = {}  # id of a block -> (the block, what _split says of it), for sure
+        self._tails: dict[tuple, tuple] = {}  # (id of a block, start) -> (the block, the rest from start is safe)
         on_tracks = {rid for step in _all_steps(tables) if type(step) is S.Draw and step.to
                      for rid in stacks.get(step.stack, ())}
         self._stacks = stacks
@@ -181,10 +183,19 @@ class Fallibility:
         stands where it stands now, and what can be paid now can be paid then."""
         if not self._hooks:
             return False
+        split = self._splits.get(id(steps))
+        if split is None or split[0] is not steps:
+            split = self._splits[id(steps)] = (steps, *self._split(steps))  # kept with the block: its id stays its own
+        _, step, rest_safe = split
+        return step is None or (self._step_sure(state, seat, step) and rest_safe)
+
+    def _split(self, steps) -> tuple:
+        """(the first statement of a block that can fail, or None; whether every statement after it cannot
+        fail): what ``sure`` asks of the content, the same in every game, so worked out once per block."""
         for i, step in enumerate(steps):
             if not self._step_safe(step):
-                return self._step_sure(state, seat, step) and self.safe(steps[i + 1:])
-        return True
+                return step, self.safe(steps[i + 1:])
+        return None, True
 
     def _step_sure(self, state: GameState, seat: int, step) -> bool:
         kind = type(step)
@@ -293,8 +304,11 @@ class Fallibility:
                     and not state.table.get("scoring"))
         block = block_at(self.t.programs[key], frame.addr, frame.trigger)
         if frame.remaining:
-            return self.safe(block)  # more rounds of a counted repeat
-        return self.safe(block[start:])
+            start = 0  # more rounds of a counted repeat: the whole block
+        tail = self._tails.get((id(block), start))  # whether the block from `start` on cannot fail: content only
+        if tail is None or tail[0] is not block:
+            tail = self._tails[(id(block), start)] = (block, self.safe(block[start:]))  # kept: the id stays its own
+        return tail[1]
 
     def _place_sure(self, state: GameState, frame: Frame) -> bool:
         """A picked tile waiting for its placement surely has one: on its action's hex, or a place free

@@ -34,7 +34,7 @@ class LegalActions:
                 sure = _sure_picks(self.rules, s)
                 return sorted(a for o, a in zip(d.options, acts) if o in sure or self._completes(a))
             sure = self.rules.fallibility.answers(s)  # answers that cannot fail need no try
-            return [a for i, a in enumerate(f"choose {i + 1}" for i in range(len(d.options))) if sure[i] or self._completes(a)]
+            return [f"choose {i + 1}" for i in range(len(d.options)) if sure[i] or self._completes(f"choose {i + 1}")]
         if info.get("discarding"):
             return sorted(f"discard {r}" for r in self._carry_group() if self._player.holdings.get(r, 0) > 0)
         return self._turn_actions()
@@ -50,6 +50,7 @@ class LegalActions:
         view = None
 
         def pays(price) -> bool:  # price: None (free) or (bit of a constant price, or None; compiled amounts)
+            # (the loops below test a free or constant price inline, as this does, and call it for the rest)
             nonlocal view
             if price is None:
                 return True
@@ -68,7 +69,8 @@ class LegalActions:
         if taken is not None and info.get("bonus_key") and not info.get("bonus_used") and self._bonus_payable(info["bonus_key"]):
             out.append("bonus")  # an optional purchase waits until it can be paid (EX-1)
         if not info.get("extra_bought"):
-            out += [label for label, cost in plans.extra_costs if pays(cost)]
+            out += [label for label, cost in plans.extra_costs
+                    if cost is None or (paid >> cost[0] & 1 if cost[0] is not None else pays(cost))]
         for name, key, sure, entry in plans.anytime:
             if entry is not None and not paid >> entry & 1:
                 continue  # its first statement's own price cannot be paid
@@ -81,7 +83,8 @@ class LegalActions:
         if not info.get("refreshed"):
             table_rows = s.table["rows"]
             for kind, costs in plans.refresh_costs:
-                options = tuple([n for n, cost in costs if pays(cost)])
+                options = tuple([n for n, cost in costs
+                                 if cost is None or (paid >> cost[0] & 1 if cost[0] is not None else pays(cost))])
                 if options:
                     out += plans.refreshes(table_rows, kind, options)
         later = info.get("later")
@@ -97,7 +100,7 @@ class LegalActions:
                 price = plans.take_costs[pos]
                 if price is None or (paid >> price[0] & 1 if price[0] is not None else pays(price)):
                     takes.append((pos, tile))
-            out += sorted("take " + tile for tile in self._performable_tiles(takes))
+            out += sorted(["take " + tile for tile in self._performable_tiles(takes)])
         owned, uses = player.owned, []
         for kind in plans.one_shot_kinds:  # any owned record marked single-use, whatever its kind
             for rid in owned.get(kind, ()):
@@ -114,7 +117,8 @@ class LegalActions:
         then ends without a main action)."""
         verdicts: dict = {}  # (price paid, action) -> performable after the take, when known without a try
         afters: dict = {}  # price paid -> this game with it paid
-        tiles = [tile for pos, tile in takes if self._tile_performable(pos, tile, verdicts, afters)]
+        always = self.rules.offers.always_performable_tiles  # as _tile_performable judges them, without the call
+        tiles = [tile for pos, tile in takes if tile in always or self._tile_performable(pos, tile, verdicts, afters)]
         return tiles or [tile for _, tile in takes]
 
     def _tile_performable(self, pos: int, tile: str, verdicts: dict, afters: dict) -> bool:

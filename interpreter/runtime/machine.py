@@ -89,8 +89,12 @@ class Machine(Effects, Events):
     _label_memo: dict = field(default_factory=dict, repr=False)  # (key, addr, trigger, pc) -> option labels
     _record_prices: dict = field(default_factory=dict, repr=False)  # (kind, id) -> constant cost, (), or None
     _exec: dict = field(init=False, repr=False)  # step class -> executor, for every kind of steps.STATEMENTS
+    # the tables' layout, read by the board mechanisms many times per action: an attribute, not a property
+    # (Tables is frozen, so it stays the tables' own)
+    layout: Layout = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        self.layout = self.tables.layout
         # a board mechanism the engine gives runs its statement; the machine runs the rest itself
         self._exec = {kind: mechanism(self.mechanisms[op]) if op in self.mechanisms else EXECUTORS.get(kind, _needs_engine)
                       for op, kind in STATEMENTS.items()}
@@ -111,10 +115,6 @@ class Machine(Effects, Events):
             hit = self._constants[id(amounts)] = (amounts, constant_amounts(amounts))  # kept: the id stays theirs
         return hit[1]
 
-    @property
-    def layout(self) -> Layout:
-        return self.tables.layout
-
     # ------------------------------------------------------------ entry points
     def start(self, state: GameState, key: str, player: int, source: str, this=None, event=None) -> None:
         """Queue a program's steps; call ``run`` to execute them."""
@@ -133,12 +133,14 @@ class Machine(Effects, Events):
             if steps > STEP_BUDGET:
                 raise runaway(state, self.tables.spans)
             frame = frames[-1]  # read; state.top_frame() before changing it (it may be shared with a copy)
+            # a frame pushed since the last copy is this state's own: no call to top_frame for it
+            own = len(frames) > state._own_frames
             if frame.key[:1] == "@":
                 if frame.key == ADVANCE:
                     frames.pop()
                     self.advance(state, frame.player, frame.this[0], frame.source)
                 else:
-                    natives[frame.key][0](self, state, state.top_frame())
+                    natives[frame.key][0](self, state, frame if own else state.top_frame())
                 continue
             if trace is not None and frame.pc == 0 and not frame.addr:
                 trace.add(frame.key)
@@ -151,7 +153,7 @@ class Machine(Effects, Events):
                                         frame.event, frame.trigger, frame.remaining - 1))
                 continue
             step = block[frame.pc]
-            execs[type(step)](self, state, state.top_frame(), step)
+            execs[type(step)](self, state, frame if own else state.top_frame(), step)
         state._steps = steps
 
     def answer(self, state: GameState, index: int) -> None:

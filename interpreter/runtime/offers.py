@@ -43,6 +43,8 @@ class Offers:
     playable: tuple  # the actions a program can perform (Rules.playable_actions), sorted
     # (id of a row, pays) -> (the row, actions); (kind, which positions hold a tile, pays) -> actions
     _refreshes: dict = field(default_factory=dict, compare=False)
+    # the action tiles that show an always performable action: taking one needs no judgement (R-TURN-6)
+    always_performable_tiles: frozenset = frozenset()
 
     def refreshes(self, table_rows: dict, kind: str, pays: tuple) -> list[str]:
         """The refresh actions of a row (its tiles decide the pairs), sorted. Remembered by the row itself:
@@ -91,7 +93,8 @@ class Offers:
         always = frozenset(a for a, (k, sure, _) in actions.items()
                            if sure and progs[k].steps and type(progs[k].steps[0]) not in mechanisms.STARTS_THAT_CAN_FAIL)
         return Offers(book, take, refresh, extra, refresh_price, seals, tiles, cheap_first, always, actions, one_shot,
-                       one_shot_kinds, anytime, tuple(sorted(rules.playable_actions)))
+                       one_shot_kinds, anytime, tuple(sorted(rules.playable_actions)),
+                       always_performable_tiles=frozenset(t for t, acts in tiles.items() if not always.isdisjoint(acts)))
 
 
 def _entry_price(t: Tables, book: PriceBook, key: str) -> int | None:

@@ -19,6 +19,7 @@ class PriceBook:
         self._prices: list[tuple[tuple[str, int], ...]] = []
         self._bits: dict[tuple, int] = {}  # a constant price -> its bit
         self._resources: tuple[str, ...] = ()
+        self._zeros: tuple[int, ...] = ()  # one 0 per resource: the default of each read in payable
         self._memo: dict[tuple[int, ...], int] = {}
 
     def bit(self, amounts) -> int | None:
@@ -32,12 +33,13 @@ class PriceBook:
             bit = self._bits[values] = len(self._prices)
             self._prices.append(values)
             self._resources = tuple(sorted({r for price in self._prices for r, _ in price}))
+            self._zeros = (0,) * len(self._resources)
             self._memo.clear()
         return bit
 
     def payable(self, holdings: dict[str, int]) -> int:
         """Bit mask of the prices these holdings pay (compiled amounts name each resource once)."""
-        key = tuple([holdings.get(r, 0) for r in self._resources])
+        key = tuple(map(holdings.get, self._resources, self._zeros))  # holdings.get(r, 0) for each, without a Python loop
         mask = self._memo.get(key)
         if mask is None:
             mask = 0

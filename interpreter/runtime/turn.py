@@ -120,7 +120,7 @@ class Turn:
             raise RulesError(f"no refresh of a {kind} row for price {pay}")
         if price:
             self.m._pay(self.s, acting_frame(self.s.current), price[1])
-        a, b = (int(x) for x in pair.split(","))
+        a, b = map(int, pair.split(","))
         self.s.table["rows"] = rows.refresh(self.s.table["rows"], self.s.stacks, kind, (a, b), self.s.table.get("era", 1))
         self.s.turn_info["refreshed"] = True
 

@@ -26,7 +26,7 @@ class View:
         return self.s.players[self.i]
 
     def holding(self, resource: str) -> int:
-        return self.p.holdings.get(resource, 0)
+        return self.s.players[self.i].holdings.get(resource, 0)  # as self.p, without the property call
 
     def group_total(self, group: str) -> int:
         return sum(self.holding(r) for r in self.t.groups.get(group, ()))

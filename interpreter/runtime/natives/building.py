@@ -60,9 +60,12 @@ def pick_options(m, state, frame) -> list[str]:
     # whether the tile can then be placed is known only after its reward (which may pay a site's
     # premium); the engine offers only picks that can be finished (OPEN-28)
     kind, holdings, less = ev["kind"], player.holdings, ev.get("discount")
+    known = m._record_prices  # m.record_price's memo, read here first: this loop runs for every build judged
     out = []
     for t in tiles:
-        price = m.record_price(kind, t)
+        price = known.get((kind, t), False)
+        if price is False:
+            price = m.record_price(kind, t)
         if price is None:  # a cost that reads the game
             if can_afford(player, _cost(m, state, frame, kind, t)):
                 out.append(t)

@@ -28,10 +28,13 @@ def op_build(m, state, frame, step: S.Build) -> None:
     state.frames.append(_build_frame(m, state, frame, step))
 
 
+_NO_MODS: dict = {}  # what _mods makes of no modifiers (read only)
+
+
 def _build_frame(m, state, frame, step: S.Build) -> Frame:
     kind = step.kind
     ctx = frame.event if frame.event and "action" in frame.event else {}  # the performance this build is part of
-    extra = _mods(m, state, frame, step.modifiers)
+    extra = _mods(m, state, frame, step.modifiers) if step.modifiers else _NO_MODS  # (most builds have none)
     discount = dict(ctx.get("discount") or {})
     for r, n in extra.get("discount", {}).items():
         discount[r] = discount.get(r, 0) + n
