@@ -61,9 +61,10 @@ def test_mcts_never_reads_the_order_of_face_down_stacks(rs):
     g = new_game(rs, 2, seed=4)
     g.apply("take tile_upgrade_mines") if "take tile_upgrade_mines" in g.legal_actions() else None
     other = g.clone()
-    for sid, stack in other.state.stacks.items():
+    for sid, stack in list(other.state.stacks.items()):
         if sid not in g.rules.face_up:
-            stack.reverse()
+            other.state.stacks[sid] = tuple(reversed(stack))  # the copy's own order (the stacks are shared tuples)
+    assert other.state.stacks != g.state.stacks
     bot = MCTSBot(load_evaluation(g.rules), iterations=12)
     assert bot.choose(g, random.Random(7)) == bot.choose(other, random.Random(7))
 

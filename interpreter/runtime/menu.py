@@ -129,8 +129,8 @@ def record(log: MenuLog, entry: MenuEntry, seat: int = 0) -> MenuLog:
         d[key] = d.get(key, 0) + 1
         return tuple(sorted(d.items()))
 
-    mine = f"{seat}:{entry.verb}"
-    return MenuLog(bump(log.turn, entry.verb), bump(log.round, mine), bump(log.game, mine))
+    seats_own = f"{seat}:{entry.verb}"
+    return MenuLog(bump(log.turn, entry.verb), bump(log.round, seats_own), bump(log.game, seats_own))
 
 
 def new_turn(log: MenuLog) -> MenuLog:
