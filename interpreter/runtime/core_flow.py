@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.core_rules import CoreRules
 
 OVER = "over"  # state.table key set once the game is over
+SEQUENCE_POINT = "@flow"  # the native frame at which the flow moves on, once the programs above it ran
 GUARD = "@guard"  # the native frame below each program the flow runs (see GuardedMachine)
 STOPPED = "stopped"  # state.table key: the flow programs that stopped where they could not go on
 
@@ -68,8 +69,6 @@ def guarded(job: Frame) -> list[Frame]:
 
 
 def point(at: str, player: int = 0, **data) -> Frame:
-    from interpreter.runtime.core_rules import SEQUENCE_POINT
-
     return Frame(SEQUENCE_POINT, [], 0, player, "", None, {"at": at, **data})
 
 

@@ -12,8 +12,6 @@ from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
 from interpreter.runtime.machine import Machine, Tables, build_tables
 
-SEQUENCE_POINT = "@flow"  # the native frame at which the flow moves on, once the programs above it ran
-
 
 @dataclass(frozen=True, slots=True)
 class Entry:
@@ -69,7 +67,8 @@ class CoreRules:
 
     @cached_property
     def machine(self) -> Machine:
-        from interpreter.runtime.core_flow import GUARD, GuardedMachine, sequence_point  # the flow's steps are frames
+        # the flow's steps are frames of this machine (core_flow.py reads these rules in turn)
+        from interpreter.runtime.core_flow import GUARD, SEQUENCE_POINT, GuardedMachine, sequence_point
 
         def no_answer(machine, state, frame, index, decision):
             raise AssertionError("a sequence point asks nothing")
