@@ -109,6 +109,7 @@ def _parser(start: str) -> Lark:
         postlex=_Separators(),
         propagate_positions=True,
         maybe_placeholders=False,
+        cache=True,  # the parse tables are kept in the temp folder: a later process loads them instead of building them
     )
 
 
