@@ -26,55 +26,20 @@ from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
 from interpreter.runtime import zones as Z
 from interpreter.runtime.core_rules import CoreRules, Entry, core_rules_for
+from interpreter.runtime.game_api import GameAPI
 from interpreter.runtime.state import Frame, GameState, PlayerState
 from interpreter.runtime.view import View
 
 AUTO_END_LIMIT = 10_000  # turns ended for seats offered nothing, in a row, before the content is called stuck
 
 
-class CoreGame:
-    def __init__(self, rules: CoreRules, state: GameState):
-        self.rules, self.state = rules, state
-        self._legal: tuple[GameState, int, list[str]] | None = None
-        self._tried: dict[str, GameState] = {}
-
+class CoreGame(GameAPI):
     # ------------------------------------------------------------ API
-    @property
-    def current_player(self) -> int:
-        if self.is_terminal():
-            return -1
-        if self.state.decision is not None:
-            return self.state.decision.player
-        return self.state.current
-
     def is_terminal(self) -> bool:
         return bool(self.state.table.get(core_flow.OVER))
 
     def is_dummy(self, seat: int) -> bool:
         return False
-
-    def legal_actions(self) -> list[str]:
-        return list(self._legal_now())
-
-    def apply(self, action: str) -> None:
-        legal = self._legal_now()
-        if action not in legal:
-            raise IllegalActionError(action, "not among the legal actions now: " + ", ".join(legal[:12]))
-        work = self._tried.pop(action, None) or self._applied(action)
-        work.log.append(action)
-        self.state = work
-        self._tried = {}
-
-    def child(self, action: str) -> "CoreGame":
-        work = self._applied(action)
-        work.log.append(action)
-        return CoreGame(self.rules, work)
-
-    def clone(self) -> "CoreGame":
-        return CoreGame(self.rules, self.state.clone())
-
-    def invalidate(self) -> None:
-        self._legal, self._tried = None, {}
 
     def scores(self) -> list[dict]:
         return [{"seat": p.seat + 1, "score": p.score, "breakdown": dict(sorted(p.breakdown.items()))}
@@ -157,15 +122,6 @@ class CoreGame:
         return json.loads(json.dumps(view))
 
     # ------------------------------------------------------------ legal actions
-    def _legal_now(self) -> list[str]:
-        cached = self._legal
-        if cached is not None and cached[0] is self.state and cached[1] == len(self.state.log):
-            return cached[2]
-        self._tried = {}
-        legal = self._legal_actions()
-        self._legal = (self.state, len(self.state.log), legal)
-        return legal
-
     def _legal_actions(self) -> list[str]:
         s = self.state
         if self.is_terminal():
@@ -345,13 +301,9 @@ def new_core_game(ruleset, players: int, seed: int = 0) -> CoreGame:
                                for seat in range(players)])
     state.zones = Z.empty(rules.tables.zones.values(), players)
     state.zones.update(rules.start_zones)
-    state.rng = _rng_state(random.Random(seed))
+    state.rng = chance.saved_state(random.Random(seed))
     state.table = {"seed": seed}
     core_flow.begin(rules, state)
     _settle(rules, state)
     return CoreGame(rules, state)
 
-
-def _rng_state(rng: random.Random) -> list:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]

@@ -41,6 +41,7 @@ import random
 
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
 from interpreter.runtime import schedule
+from interpreter.runtime.game_api import GameAPI
 from interpreter.runtime.legal import LegalActions
 from interpreter.runtime.rules import Rules, rules_for
 from interpreter.runtime.setup import initial_state
@@ -48,52 +49,10 @@ from interpreter.runtime.state import GameState
 from interpreter.runtime.turn import Turn
 
 
-class Game(LegalActions):
-    def __init__(self, rules: Rules, state: GameState):
-        self.rules, self.state = rules, state
-        self._legal: tuple[GameState, int, list[str]] | None = None  # legal actions of the current state
-        self._tried: dict[str, GameState] = {}  # action -> the state it led to while checking it (reused by apply)
-
-    def invalidate(self) -> None:
-        """Forget cached legal actions; call after editing ``state`` by hand (scenario setups do)."""
-        self._legal = None
-        self._tried = {}
-
+class Game(LegalActions, GameAPI):
     # ------------------------------------------------------------ API
-    @property
-    def current_player(self) -> int:
-        """Seat index (0-based) of the player who acts next; -1 when the game is over."""
-        if self.is_terminal():
-            return -1
-        if self.state.decision is not None:
-            return self.state.decision.player
-        return self.state.current
-
     def is_terminal(self) -> bool:
         return bool(self.state.table.get("over"))
-
-    def legal_actions(self) -> list[str]:
-        return list(self._legal_now())  # the caller's own list
-
-    def _legal_now(self) -> list[str]:
-        """The legal actions of the current state, worked out once (not to be changed)."""
-        cached = self._legal
-        if cached is not None and cached[0] is self.state and cached[1] == len(self.state.log):
-            return cached[2]
-        self._tried = {}
-        legal = self._legal_actions()
-        self._legal = (self.state, len(self.state.log), legal)
-        return legal
-
-    def apply(self, action: str) -> None:
-        """Apply one action as a transaction: on any rules violation nothing changes."""
-        legal = self._legal_now()
-        if action not in legal:
-            raise IllegalActionError(action, self._why_not(action, legal))
-        work = self._tried.pop(action, None) or self._applied(action)  # checked ones were applied to a copy
-        work.log.append(action)
-        self.state = work
-        self._tried = {}
 
     def _applied(self, action: str) -> GameState:
         """A copy of the state with the action applied; raises IllegalActionError if the rules refuse it."""
@@ -134,16 +93,6 @@ class Game(LegalActions):
         if not self.is_terminal():
             return None
         return winner_of([s["score"] for s in self.scores()])
-
-    def clone(self) -> "Game":
-        return Game(self.rules, self.state.clone())
-
-    def child(self, action: str) -> "Game":
-        """The game after an action taken from ``legal_actions()``, leaving this one as it is. For search:
-        it skips re-checking that the action is legal (an action that fails still raises)."""
-        work = self._applied(action)
-        work.log.append(action)
-        return Game(self.rules, work)
 
     def determinized(self, seat: int, rng: random.Random) -> "Game":
         """A copy in which every face-down stack is reshuffled: what ``seat`` may believe the game is,

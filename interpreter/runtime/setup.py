@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from interpreter.runtime.chance import saved_state
 from interpreter.runtime.machine import View
 from interpreter.mechanisms import market_rows as rows
 from interpreter.mechanisms import wheel as crane
@@ -39,7 +40,7 @@ def initial_state(rules: Rules, seed: int) -> GameState:
     crane_model = ruleset.single("crane")
     state.table.update({"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)),
                         "era": 1, "seed": seed})
-    state.rng = _rng_state(rng)
+    state.rng = saved_state(rng)
     state.stacks = {sid: tuple(ids) for sid, ids in state.stacks.items()}  # tuples: a copy of the state shares them
     return state
 
@@ -101,8 +102,3 @@ def _setup_city(ruleset, state: GameState, players: int, rng: random.Random) -> 
     if key in state.stacks:
         state.stacks[key] = stack
     state.table["where"] = {e["tile"]: site for site, e in state.table["city"].items()}
-
-
-def _rng_state(rng: random.Random) -> list:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]

@@ -24,6 +24,7 @@ import random
 
 from interpreter.dsl import steps as S
 from interpreter.errors import RulesError
+from interpreter.runtime import chance
 from interpreter.runtime import zones as Z
 from interpreter.runtime.zones import ZoneError, ZoneSpec
 
@@ -42,17 +43,13 @@ def generator(state) -> random.Random | _NoGenerator:
     """A ``random.Random`` in the state saved in ``state.rng`` ([version, internal state, gauss])."""
     if not state.rng:
         return _NoGenerator()
-    version, internal, gauss = state.rng
-    rng = random.Random()
-    rng.setstate((version, tuple(internal), gauss))
-    return rng
+    return chance.generator(state.rng)
 
 
 def save(state, rng) -> None:
     """Save the generator back into the state (a new list: copies of the state share the old one)."""
     if isinstance(rng, random.Random):
-        version, internal, gauss = rng.getstate()
-        state.rng = [version, list(internal), gauss]
+        state.rng = chance.saved_state(rng)
 
 
 # --------------------------------------------------------------------------- zones of the acting player

@@ -1,0 +1,66 @@
+"""What every game of every pack shares of the Game API (OpenSpiel-shaped): who acts, the legal
+actions worked out once per state, and applying an action as a transaction. A game supplies
+``_legal_actions``, ``_applied`` (the state after an action, on a copy; IllegalActionError if the
+rules refuse it), ``_why_not`` and ``is_terminal``."""
+
+from __future__ import annotations
+
+from interpreter.errors import IllegalActionError
+from interpreter.runtime.state import GameState
+
+
+class GameAPI:
+    def __init__(self, rules, state: GameState):
+        self.rules, self.state = rules, state
+        self._legal: tuple[GameState, int, list[str]] | None = None  # legal actions of the current state
+        self._tried: dict[str, GameState] = {}  # action -> the state it led to while checking it (reused by apply)
+
+    def invalidate(self) -> None:
+        """Forget cached legal actions; call after editing ``state`` by hand (scenario setups do)."""
+        self._legal = None
+        self._tried = {}
+
+    @property
+    def current_player(self) -> int:
+        """Seat index (0-based) of the player who acts next; -1 when the game is over."""
+        if self.is_terminal():
+            return -1
+        if self.state.decision is not None:
+            return self.state.decision.player
+        return self.state.current
+
+    def legal_actions(self) -> list[str]:
+        return list(self._legal_now())  # the caller's own list
+
+    def _legal_now(self) -> list[str]:
+        """The legal actions of the current state, worked out once (not to be changed)."""
+        cached = self._legal
+        if cached is not None and cached[0] is self.state and cached[1] == len(self.state.log):
+            return cached[2]
+        self._tried = {}
+        legal = self._legal_actions()
+        self._legal = (self.state, len(self.state.log), legal)
+        return legal
+
+    def apply(self, action: str) -> None:
+        """Apply one action as a transaction: on any rules violation nothing changes."""
+        legal = self._legal_now()
+        if action not in legal:
+            raise IllegalActionError(action, self._why_not(action, legal))
+        work = self._tried.pop(action, None) or self._applied(action)  # checked ones were applied to a copy
+        work.log.append(action)
+        self.state = work
+        self._tried = {}
+
+    def child(self, action: str):
+        """The game after an action taken from ``legal_actions()``, leaving this one as it is. For search:
+        it skips re-checking that the action is legal (an action that fails still raises)."""
+        work = self._applied(action)
+        work.log.append(action)
+        return type(self)(self.rules, work)
+
+    def clone(self):
+        return type(self)(self.rules, self.state.clone())
+
+    def _why_not(self, action: str, legal: list[str]) -> str:
+        return "not among the legal actions now: " + ", ".join(legal[:12])
