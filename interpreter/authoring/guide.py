@@ -31,7 +31,7 @@ from pathlib import Path
 from interpreter.authoring.guide_dsl import Examples, keywords, render_dsl, render_dsl_tables
 from interpreter.authoring.guide_kinds import attribute_docs, field_doc, model_tree, render_kinds, type_words
 from interpreter.authoring.guide_markdown import DSL_WORDS, FENCE_STARTS, GuideError
-from interpreter.authoring.guide_reference import render_errors, render_events, render_names
+from interpreter.authoring.guide_reference import render_errors, render_events, render_names, render_turn_offers
 
 BEGIN = "<!-- BEGIN GENERATED: {} -->"
 END = "<!-- END GENERATED: {} -->"
@@ -109,13 +109,14 @@ def _load_pack(pack: Path | None):
 
 # =========================================================================== sections
 
-SECTIONS = ("kinds", "dsl", "dsl-tables", "events", "names", "errors")
+SECTIONS = ("turn-offers", "kinds", "dsl", "dsl-tables", "events", "names", "errors")
 
 
 def render_sections(rs) -> dict[str, str]:
     """Every generated section's Markdown, from a loaded Ruleset (pure)."""
     ex = Examples(rs)
     out = {
+        "turn-offers": render_turn_offers(),
         "kinds": render_kinds(rs.kinds),
         "dsl": render_dsl(ex),
         "dsl-tables": render_dsl_tables(rs, ex),

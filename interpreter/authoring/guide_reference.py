@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from interpreter.authoring.guide_dsl import Examples
 from interpreter.authoring.guide_markdown import code, table
+from interpreter.content.turn_offers import AUTOMATIC_TURNS, REQUIRED, TURN_OFFERS
 from interpreter.errors import CODES
 
 
@@ -53,3 +54,13 @@ def render_errors() -> str:
         parts.append(table(("Code", "Problem", "Likely fix"), [
             (f"**{c}**", title, fix) for c, (title, fix) in sorted(CODES.items()) if c.startswith(s)]))
     return "\n".join(parts)
+
+
+def render_turn_offers() -> str:
+    """The turn offers a menu entry may name (`offers:`) and the automatic seats' turns."""
+    rows = [(code(name), f"`<verb> {arg}`" if arg else "`<verb>`", what,
+             "yes" if name in REQUIRED else "")
+            for name, (arg, what) in sorted(TURN_OFFERS.items())]
+    autos = [(code(name), what) for name, what in sorted(AUTOMATIC_TURNS.items())]
+    return (table(("Offer", "Action", "What it does", "Required"), rows)
+            + "\n\nAn automatic seat's turn (`automatic_turn:`):\n\n" + table(("Turn", "What it does"), autos))

@@ -6,11 +6,16 @@ phase takes turns in, whether a phase or the game can end, what an entry's argum
 the verbs entries need, and the names the file borrows from the pack. `scope` gives the DSL texts
 of the file what `this` is in them.
 
-A pack on the generic core has a flow file; a pack with the built-in setup file has none.
+A pack on the generic core has a flow file. A pack whose turns are offers of the mechanisms library
+(entries with `offers:`) keeps their equipment in a setup file; any other pack has no setup file.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
+from interpreter.content.source import walk
+from interpreter.content.turn_offers import ENDS_TURN, REQUIRED
 from interpreter.dsl.resolve import Scope
 
 # The fields of a phase that only a phase with turns has.
@@ -20,10 +25,15 @@ SPACES = "spaces"  # `from: spaces`: the argument is a space of the flow file
 
 def check_flow(c, doc, m) -> None:
     """Every check of the flow file ``m`` (in ``doc``); ``c`` is the references Checker (err, ref, pack names)."""
-    if c.by_kind.get("setup"):
+    offered = uses_offers(m)
+    if c.by_kind.get("setup") and not offered:
         setup_doc = c.by_kind["setup"][0][0]
         c.err(doc, ("kind",), "E205", f"a pack with a flow file is played by its flow and cannot also have a setup "
                                       f"file ({setup_doc.path}); drop one of them")
+    elif offered and not c.by_kind.get("setup"):
+        c.err(doc, ("menus",), "E201", "the flow's menus name turn offers (`offers:`), which take their equipment "
+                                       "(rows, extra action costs, carry limit) from a setup file; the pack has none")
+    _seatings(c, doc, m)
     menus: dict = {}
     for menu in m.menus:
         menus.setdefault(menu.id, menu)  # a second menu of the same id is reported as such (E206)
@@ -80,12 +90,14 @@ def _phases(c, doc, m, menus: dict) -> None:
 
 def _phase_can_end(c, doc, at: tuple, ph, menu) -> None:
     """A phase that goes round until every seat passed needs an entry that passes; turns need one that ends them."""
+    if any(e.offers for e in menu.entries):
+        return  # a menu of turn offers ends its turns with `end_turn` (checked with the menu)
     where = (*at, "until") if _set(ph, "until") else (*at, "menu")
     if ph.until == "all_passed":
         if not any(e.passes for e in menu.entries):
             c.err(doc, where, "E209", f"phase '{ph.id}' goes on until every seat passed, but no entry of menu "
                                       f"'{menu.id}' has `passes: true`; it would never end")
-    elif not any(e.passes or e.ends_turn for e in menu.entries):
+    elif not any(e.passes or e.ends_turn or e.offers == ENDS_TURN for e in menu.entries):
         c.err(doc, where, "E209", f"no entry of menu '{menu.id}' has `ends_turn` or `passes`, so a turn of phase "
                                   f"'{ph.id}' would never end")
 
@@ -98,10 +110,17 @@ def _menu(c, doc, at: tuple, menu, m) -> None:
             c.err(doc, (*at, "entries", j, "verb" if e.verb else "id"), "E206",
                   f"entries '{verbs[e.word]}' and '{e.id}' of menu '{menu.id}' share the verb '{e.word}'")
         verbs.setdefault(e.word, e.id)
+    if any(e.offers for e in menu.entries):
+        _offer_menu(c, doc, at, menu)
     zones = {z.id for z in c.pack.zones}
     sources = zones | {SPACES} | set(c.record_kinds)
     for j, e in enumerate(menu.entries):
         here = (*at, "entries", j)
+        if e.offers is not None:
+            for field in _NOT_WITH_OFFERS:
+                if _set(e, field.rstrip("_")) or _set(e, field):
+                    c.err(doc, (*here, field.rstrip("_")), "E209", f"entry '{e.id}' is the turn offer '{e.offers}', "
+                                                                 f"which has its own rules: drop `{field.rstrip('_')}`")
         for field in ("needs", "not_while"):
             for k, verb in enumerate(getattr(e, field)):
                 if verb == e.word:
@@ -122,6 +141,88 @@ def _menu(c, doc, at: tuple, menu, m) -> None:
         if e.cost is not None and e.payments:
             c.err(doc, (*here, "payments"), "E209", f"entry '{e.id}' has both `cost` and `payments`; "
                                                     "make the cost one of the payments")
+
+
+def _offer_menu(c, doc, at: tuple, menu) -> None:
+    """A menu of turn offers: every entry names one, each offer once, the required ones present, and
+    no verb the first words of another (an action would read as either)."""
+    seen: dict[str, str] = {}
+    for j, e in enumerate(menu.entries):
+        if e.offers is None:
+            c.err(doc, (*at, "entries", j), "E201", f"menu '{menu.id}' is a menu of turn offers, so entry '{e.id}' "
+                                                    "needs `offers:` too")
+        elif e.offers in seen:
+            c.err(doc, (*at, "entries", j, "offers"), "E206", f"entries '{seen[e.offers]}' and '{e.id}' both offer "
+                                                              f"'{e.offers}'")
+        else:
+            seen[e.offers] = e.id
+        for other in menu.entries:
+            if other.word.startswith(e.word + " "):
+                c.err(doc, (*at, "entries", j, "verb" if e.verb else "id"), "E209",
+                      f"the verb '{e.word}' is the first word of '{other.word}': an action would read as either")
+    missing = [name for name in REQUIRED if name not in seen]
+    if missing:
+        c.err(doc, (*at, "entries"), "E201", f"menu '{menu.id}' lacks the turn offers {', '.join(missing)}: a turn "
+                                             "could not start or end without them")
+
+
+# Fields a menu entry that names a turn offer does without.
+_NOT_WITH_OFFERS = ("from_", "piece", "cost", "payments", "effect", "limit", "needs", "not_while", "ends_turn", "passes")
+
+
+def uses_offers(m) -> bool:
+    """Whether a flow's turns are offers of the mechanisms library (some menu entry names one)."""
+    return any(e.offers is not None for menu in m.menus for e in menu.entries)
+
+
+def _seatings(c, doc, m) -> None:
+    """Seats per player count (each count once, at least one seat per player; automatic seats need their
+    turn) and era changes before the last turn (which an overlay's shorter game may move past)."""
+    lo, hi = c.pack.players.min, c.pack.players.max
+    seats = {}
+    if m.seatings:
+        have = Counter(s.players for s in m.seatings)
+        for n in range(lo, hi + 1):
+            if have[n] != 1:
+                c.err(doc, ("seatings",), "E209", f"seatings must describe {n} players exactly once (found {have[n]})")
+        for i, st in enumerate(m.seatings):
+            seats[st.players] = st.seats
+            if st.seats < st.players:
+                c.err(doc, ("seatings", i, "seats"), "E209", f"{st.players} players need at least {st.players} seats, not {st.seats}")
+            elif st.seats > st.players and m.automatic_turn is None:
+                c.err(doc, ("seatings", i, "seats"), "E201", f"{st.players} players at {st.seats} seats leave automatic "
+                                                             "seats, which need the flow's `automatic_turn`")
+    if not m.era_changes:
+        return
+    if m.rounds is None:
+        c.err(doc, ("era_changes",), "E209", "era changes count turns, so the flow needs its number of `rounds`")
+        return
+    turns_each = m.rounds * max(1, sum(p.turns_each for p in m.phases if p.kind == "turns"))
+    late = [(i, e) for i, e in enumerate(m.era_changes)
+            if seats.get(e.players, e.players) >= e.players and e.after_turn >= seats.get(e.players, e.players) * turns_each]
+    rounds_node, depth = walk(doc.root, ("rounds",))
+    shortened = depth == 1 and rounds_node.span.path != doc.path  # an overlay changed the game's length
+    by_length = []
+    for i, e in late:
+        node, depth = walk(doc.root, ("era_changes", i, "after_turn"))
+        if shortened and not (depth == 3 and node.span.path != doc.path):
+            by_length.append(e)
+        else:
+            n = seats.get(e.players, e.players)
+            c.err(doc, ("era_changes", i, "after_turn"), "E209",
+                  f"with {e.players} players the era change after turn {e.after_turn} is not before the last turn "
+                  f"({n} seats x {turns_each} turns = {n * turns_each}); it would never happen")
+    if by_length:
+        which = ", ".join(f"{e.after_turn} ({e.players} players)" for e in by_length)
+        c.err(doc, ("rounds",), "E209",
+              f"in a game of {turns_each} turn(s) per seat the era changes after turns {which} come at or "
+              "after the last turn and would never happen; change `era_changes` too")
+    eras = Counter(e.players for e in m.era_changes)
+    for i, e in enumerate(m.era_changes):
+        if not lo <= e.players <= hi:
+            c.err(doc, ("era_changes", i, "players"), "E204", f"the pack is for {lo}..{hi} players, not {e.players}")
+        elif eras[e.players] > 1:
+            c.err(doc, ("era_changes", i, "players"), "E206", f"two era changes for {e.players} players")
 
 
 def scope(flow, path: tuple, pack, kinds) -> Scope:

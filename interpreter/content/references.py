@@ -439,42 +439,6 @@ class Checker:
             self.ref(doc, ("seal_right",), m.seal_right, self.resources, "E302", "resource")
         for piece in m.free_pieces:
             self.ref(doc, ("free_pieces", piece), piece, self.pieces, "E301", "piece")
-        lo, hi = self.pack.players.min, self.pack.players.max
-        have = Counter(s.players for s in m.seatings)
-        for n in range(lo, hi + 1):
-            if have[n] != 1:
-                self.err(doc, ("seatings",), "E209", f"seatings must describe {n} players exactly once (found {have[n]})")
-        seats = {}
-        for i, st in enumerate(m.seatings):
-            seats[st.players] = st.seats
-            if st.seats < st.players:
-                self.err(doc, ("seatings", i, "seats"), "E209", f"{st.players} players need at least {st.players} seats, not {st.seats}")
-        # an era change must come before the last turn (else it would never happen)
-        late = [(i, e) for i, e in enumerate(m.era_changes)
-                if seats.get(e.players, 0) >= e.players and e.after_turn >= seats[e.players] * m.turns_per_seat]
-        turns_node, depth = walk(doc.root, ("turns_per_seat",))
-        shortened = depth == 1 and turns_node.span.path != doc.path  # an overlay changed the game's length
-        by_length = []
-        for i, e in late:
-            node, depth = walk(doc.root, ("era_changes", i, "after_turn"))
-            if shortened and not (depth == 3 and node.span.path != doc.path):
-                by_length.append(e)
-            else:
-                total = seats[e.players] * m.turns_per_seat
-                self.err(doc, ("era_changes", i, "after_turn"), "E209",
-                         f"with {e.players} players the era change after turn {e.after_turn} is not before the last turn "
-                         f"({seats[e.players]} seats x {m.turns_per_seat} turns = {total}); it would never happen")
-        if by_length:
-            which = ", ".join(f"{e.after_turn} ({e.players} players)" for e in by_length)
-            self.err(doc, ("turns_per_seat",), "E209",
-                     f"with {m.turns_per_seat} turns per seat the era changes after turns {which} come at or after the "
-                     "last turn and would never happen; change `era_changes` too")
-        eras = Counter(e.players for e in m.era_changes)
-        for i, e in enumerate(m.era_changes):
-            if not lo <= e.players <= hi:
-                self.err(doc, ("era_changes", i, "players"), "E204", f"the pack is for {lo}..{hi} players, not {e.players}")
-            elif eras[e.players] > 1:
-                self.err(doc, ("era_changes", i, "players"), "E206", f"two era changes for {e.players} players")
 
     def k_scoring(self, doc, m):
         for i, t in enumerate(m.tables):

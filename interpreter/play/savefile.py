@@ -164,7 +164,7 @@ def game_from_data(data: dict, ruleset) -> "Game":  # noqa: F821
 def _game_from_data(data: dict, ruleset):
     from interpreter.runtime.core_game import CoreGame
     from interpreter.runtime.core_rules import core_rules_for
-    from interpreter.runtime.game import Game
+    from interpreter.runtime.game import Game, runs_on_core
     from interpreter.runtime.rules import rules_for
 
     pack = data.get("pack")
@@ -178,7 +178,7 @@ def _game_from_data(data: dict, ruleset):
         raise SaveError(f"the save is for {players} players; this pack is for {model.players.min}..{model.players.max}")
     _check_shape(data["state"], GameState, "state")
     state = GameState.from_json(json.dumps(data["state"]))
-    core = ruleset.single("flow") is not None  # a pack on the generic core: one seat per player
+    core = runs_on_core(ruleset)  # a pack on the generic core: one seat per player
     rules = core_rules_for(ruleset, players) if core else rules_for(ruleset, players)
     seats = players if core else rules.schedule.seats
     if len(state.players) != seats:

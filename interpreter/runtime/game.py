@@ -121,7 +121,7 @@ class Game(LegalActions, GameAPI):
 
     @staticmethod
     def from_json(ruleset, text: str) -> "Game":
-        if ruleset.single("flow") is not None:  # a pack on the generic core
+        if runs_on_core(ruleset):
             from interpreter.runtime.core_game import CoreGame
 
             return CoreGame.from_json(ruleset, text)
@@ -180,6 +180,15 @@ def winner_of(scores: list[int]) -> int | None:
     return max(i for i, s in enumerate(scores, 1) if s == best)
 
 
+def runs_on_core(ruleset) -> bool:
+    """Whether the generic core's driver plays the pack: its flow's menus are content entries. A flow
+    whose turns are offers of the mechanisms library (`offers:`) is played by this module's driver."""
+    from interpreter.content.flow_checks import uses_offers
+
+    flow = ruleset.single("flow")
+    return flow is not None and not uses_offers(flow)
+
+
 def new_game(ruleset, players: int, seed: int = 0) -> Game:
     """A game for 1..N players of an assembled ruleset, set up from content (R-SETUP-*) with a seeded RNG.
 
@@ -188,7 +197,7 @@ def new_game(ruleset, players: int, seed: int = 0) -> Game:
     pack = ruleset.single("pack")
     if not pack.players.min <= players <= pack.players.max:
         raise RulesError(f"this pack is for {pack.players.min}..{pack.players.max} players")
-    if ruleset.single("flow") is not None:  # a pack on the generic core
+    if runs_on_core(ruleset):
         from interpreter.runtime.core_game import new_core_game
 
         return new_core_game(ruleset, players, seed)

@@ -11,7 +11,7 @@ from interpreter.runtime.machine import View
 from interpreter.runtime import natives as mechanisms
 from interpreter.mechanisms import wheel as crane
 from interpreter.runtime.state import GameState, PlayerState
-from interpreter.runtime.turn import Turn, acting_frame, bonus_can_run
+from interpreter.runtime.turn import Turn, acting_frame, bonus_can_run, condition_holds
 
 if TYPE_CHECKING:
     from interpreter.runtime.rules import Rules
@@ -36,79 +36,20 @@ class LegalActions:
             sure = self.rules.fallibility.answers(s)  # answers that cannot fail need no try
             return [f"choose {i + 1}" for i in range(len(d.options)) if sure[i] or self._completes(f"choose {i + 1}")]
         if info.get("discarding"):
-            return sorted(f"discard {r}" for r in self._carry_group() if self._player.holdings.get(r, 0) > 0)
+            verb = self.rules.verb_of["discard_over_limit"]
+            return sorted(f"{verb} {r}" for r in self._carry_group() if self._player.holdings.get(r, 0) > 0)
         return self._turn_actions()
 
     def _turn_actions(self) -> list[str]:
-        """What the player whose turn it is may do with no decision pending (R-TURN-*), sorted: the groups
-        are made in the order of their first words (act, bonus, buy, do, end, extra, refresh, resolve, seal,
-        take, use), each in order, so no sort of the whole list is needed."""
-        s, info, rules, plans = self.state, self.state.turn_info, self.rules, self.rules.offers
-        machine = rules.machine
-        player = s.players[s.current]
-        paid = plans.book.payable(player.holdings)  # the constant prices, all at once
-        view = None
-
-        def pays(price) -> bool:  # price: None (free) or (bit of a constant price, or None; compiled amounts)
-            # (the loops below test a free or constant price inline, as this does, and call it for the rest)
-            nonlocal view
-            if price is None:
-                return True
-            if price[0] is not None:
-                return paid >> price[0] & 1
-            if view is None:
-                view = View(rules.tables, s, s.current, acting_frame(s.current))
-            return machine._can_pay(view, price[1])
-
+        """What the player whose turn it is may do with no decision pending (R-TURN-*), sorted: the
+        entries of the flow's turn menu in the order of their verbs, each making its actions in order,
+        so no sort of the whole list is needed."""
+        turn = _TurnView(self)
         out: list[str] = []
-        taken = info.get("tile")
-        main_open = taken is not None and not info.get("main_done")
-        if main_open:
-            out += [f"act {a}" for a in plans.tile_actions.get(taken, ()) if self._can_perform(a, True)]
-        acts = len(out)
-        if taken is not None and info.get("bonus_key") and not info.get("bonus_used") and self._bonus_payable(info["bonus_key"]):
-            out.append("bonus")  # an optional purchase waits until it can be paid (EX-1)
-        if not info.get("extra_bought"):
-            out += [label for label, cost in plans.extra_costs
-                    if cost is None or (paid >> cost[0] & 1 if cost[0] is not None else pays(cost))]
-        for name, key, sure, entry in plans.anytime:
-            if entry is not None and not paid >> entry & 1:
-                continue  # its first statement's own price cannot be paid
-            if not mechanisms.cannot_start(machine, s, s.current, key) and (sure or self._completes(f"do {name}")):
-                out.append(f"do {name}")
-        if taken is not None and not (main_open and acts):
-            out.append("end")
-        if info.get("extra_bought") and not info.get("extra_done"):
-            out += [f"extra {a}" for a in plans.playable if self._can_perform(a, False)]
-        if not info.get("refreshed"):
-            table_rows = s.table["rows"]
-            for kind, costs in plans.refresh_costs:
-                options = tuple([n for n, cost in costs
-                                 if cost is None or (paid >> cost[0] & 1 if cost[0] is not None else pays(cost))])
-                if options:
-                    out += plans.refreshes(table_rows, kind, options)
-        later = info.get("later")
-        if later:
-            out += sorted({f"resolve {e['label']}" for e in later})
-        right = rules.setup.seal_right
-        if right is not None and player.holdings.get(right, 0) >= 1:
-            claimed = set(s.table.get("claimed", {}).values())
-            out += [f"seal {rid}" for rid, cost in plans.seals if rid not in claimed and pays(cost)]
-        if taken is None:
-            takes = []
-            for pos, tile in crane.tiles_in_order(s.table["crane"]):
-                price = plans.take_costs[pos]
-                if price is None or (paid >> price[0] & 1 if price[0] is not None else pays(price)):
-                    takes.append((pos, tile))
-            out += sorted(["take " + tile for tile in self._performable_tiles(takes)])
-        owned, uses = player.owned, []
-        for kind in plans.one_shot_kinds:  # any owned record marked single-use, whatever its kind
-            for rid in owned.get(kind, ()):
-                use = plans.one_shot.get(rid)
-                if use and (use[1] or self._completes(f"use {rid}")):
-                    uses.append(f"use {rid}")
-        if uses:
-            out += sorted(uses)
+        for entry in self.rules.turn_menu:
+            if entry.condition and not condition_holds(self.rules, self.state, entry.condition):
+                continue
+            out += _OFFER_ACTIONS[entry.offer](turn, entry.verb)
         return out
 
     def _performable_tiles(self, takes: list[tuple[int, str]]) -> list[str]:
@@ -146,14 +87,16 @@ class LegalActions:
         if not known and (taken.state.decision is not None or any(taken._can_perform(a, True) for a in actions)):
             return True
         # using the tile's wheel bonus first may make an action performable (the resource a build lacks)
-        if not taken.state.turn_info.get("bonus_key") or "bonus" not in taken._legal_now():
+        verbs = self.rules.verb_of
+        if not taken.state.turn_info.get("bonus_key") or "offer_bonus" not in verbs or verbs["offer_bonus"] not in taken._legal_now():
             return False
         try:
-            bonus = taken.child("bonus")
+            bonus = taken.child(verbs["offer_bonus"])
         except IllegalActionError:
             return False
         if bonus.state.decision is not None:
-            return any(a.startswith("act ") for a in _completions(bonus))
+            act = verbs.get("main_action", "") + " "
+            return any(a.startswith(act) for a in _completions(bonus))
         return any(bonus._can_perform(a, True) for a in actions)
 
     def _take_payment(self, pos: int, tile: str) -> tuple | None:
@@ -176,7 +119,7 @@ class LegalActions:
 
     def _taken(self, tile: str) -> "LegalActions | None":
         """The game after taking a tile, kept for ``apply``; None when the rules refuse the take."""
-        action = "take " + tile
+        action = f"{self.rules.verb_of['take_offer']} {tile}"
         work = self._tried.get(action)
         if work is None:
             work = self.state.clone()
@@ -195,7 +138,7 @@ class LegalActions:
         verdict = self._perform_verdict(action, main)
         if verdict is not None:
             return verdict
-        return self._completes(f"{'act' if main else 'extra'} {action}")
+        return self._completes(f"{self.rules.verb_of['main_action' if main else 'extra_action']} {action}")
 
     def _perform_verdict(self, action: str, main: bool) -> bool | None:
         """Whether an action can be performed now, when that is known without a try: a build by its row
@@ -227,7 +170,8 @@ class LegalActions:
                 return False
         # a bonus that cannot be carried out (a payment nobody can make) is not offered (OPEN-28)
         return bonus_can_run(self.rules, self.state, key) and (
-            self.rules.fallibility.sure(self.state, self.state.current, steps) or self._completes("bonus"))
+            self.rules.fallibility.sure(self.state, self.state.current, steps)
+            or self._completes(self.rules.verb_of["offer_bonus"]))
 
     def _completes(self, action: str) -> bool:
         """Offer only what can be carried out (OPEN-28): try it on a copy of the state, and through the
@@ -284,3 +228,149 @@ def _sure_picks(rules: Rules, state: GameState) -> set[str]:
     if frame is None or frame.key != mechanisms.BUILD or frame.event.get("phase") != "pick":
         return set()
     return set(mechanisms.sure_picks(rules.machine, rules.fallibility, state, frame, state.decision.options))
+
+
+class _TurnView:
+    """What the turn's offers share while the legal actions of one state are made: the game, the
+    constant prices the player can pay (all at once), and the main actions once worked out."""
+
+    __slots__ = ("game", "paid", "_view", "_main")
+
+    def __init__(self, game: LegalActions):
+        self.game = game
+        self.paid = game.rules.offers.book.payable(game._player.holdings)
+        self._view = None
+        self._main = None
+
+    def pays(self, price) -> bool:
+        """price: None (free) or (the bit of a constant price, or None; the compiled amounts). (The
+        offers below test a free or constant price inline, as this does, and call it for the rest.)"""
+        if price is None:
+            return True
+        if price[0] is not None:
+            return self.paid >> price[0] & 1
+        if self._view is None:
+            s = self.game.state
+            self._view = View(self.game.rules.tables, s, s.current, acting_frame(s.current))
+        return self.game.rules.machine._can_pay(self._view, price[1])
+
+    def main_actions(self) -> list[str]:
+        """The actions of the taken tile that can be performed as the main action now (none before a
+        take or once it is done)."""
+        if self._main is None:
+            game, info = self.game, self.game.state.turn_info
+            taken = info.get("tile")
+            self._main = [] if taken is None or info.get("main_done") else [
+                a for a in game.rules.offers.tile_actions.get(taken, ()) if game._can_perform(a, True)]
+        return self._main
+
+
+# ---------------------------------------------------------------- the turn offers' actions
+# Each makes the actions of one entry of the turn menu (content/turn_offers.py), sorted, with the
+# entry's verb; Turn (turn.py) carries them out.
+
+def _main_action(t: _TurnView, verb: str) -> list[str]:
+    return [f"{verb} {a}" for a in t.main_actions()]
+
+
+def _offer_bonus(t: _TurnView, verb: str) -> list[str]:
+    info = t.game.state.turn_info
+    if info.get("tile") is not None and info.get("bonus_key") and not info.get("bonus_used") and t.game._bonus_payable(info["bonus_key"]):
+        return [verb]  # an optional purchase waits until it can be paid (EX-1)
+    return []
+
+
+def _buy_extra_action(t: _TurnView, verb: str) -> list[str]:
+    if t.game.state.turn_info.get("extra_bought"):
+        return []
+    paid = t.paid
+    return [f"{verb} {n}" for n, cost in t.game.rules.offers.extra_costs
+            if cost is None or (paid >> cost[0] & 1 if cost[0] is not None else t.pays(cost))]
+
+
+def _anytime(t: _TurnView, verb: str) -> list[str]:
+    game, out = t.game, []
+    s, machine = game.state, game.rules.machine
+    for name, key, sure, entry in game.rules.offers.anytime:
+        if entry is not None and not t.paid >> entry & 1:
+            continue  # its first statement's own price cannot be paid
+        if not mechanisms.cannot_start(machine, s, s.current, key) and (sure or game._completes(f"{verb} {name}")):
+            out.append(f"{verb} {name}")
+    return out
+
+
+def _end_turn(t: _TurnView, verb: str) -> list[str]:
+    info = t.game.state.turn_info
+    if info.get("tile") is None or (not info.get("main_done") and t.main_actions()):
+        return []  # the main action must be performed when it can be (R-TURN-6)
+    return [verb]
+
+
+def _extra_action(t: _TurnView, verb: str) -> list[str]:
+    info, game = t.game.state.turn_info, t.game
+    if not info.get("extra_bought") or info.get("extra_done"):
+        return []
+    return [f"{verb} {a}" for a in game.rules.offers.playable if game._can_perform(a, False)]
+
+
+def _refresh_row(t: _TurnView, verb: str) -> list[str]:
+    game = t.game
+    if game.state.turn_info.get("refreshed"):
+        return []
+    out, paid, table_rows = [], t.paid, game.state.table["rows"]
+    for kind, costs in game.rules.offers.refresh_costs:
+        options = tuple([n for n, cost in costs
+                         if cost is None or (paid >> cost[0] & 1 if cost[0] is not None else t.pays(cost))])
+        if options:
+            out += game.rules.offers.refreshes(table_rows, kind, options, verb)
+    return out
+
+
+def _resolve_waiting(t: _TurnView, verb: str) -> list[str]:
+    later = t.game.state.turn_info.get("later")
+    return sorted({f"{verb} {e['label']}" for e in later}) if later else []
+
+
+def _claim(t: _TurnView, verb: str) -> list[str]:
+    game = t.game
+    s, right = game.state, game.rules.setup.seal_right
+    if right is None or game._player.holdings.get(right, 0) < 1:
+        return []
+    claimed = set(s.table.get("claimed", {}).values())
+    return [f"{verb} {rid}" for rid, cost in game.rules.offers.seals if rid not in claimed and t.pays(cost)]
+
+
+def _take_offer(t: _TurnView, verb: str) -> list[str]:
+    game = t.game
+    s, plans, paid = game.state, game.rules.offers, t.paid
+    if s.turn_info.get("tile") is not None:
+        return []
+    takes = []
+    for pos, tile in crane.tiles_in_order(s.table["crane"]):
+        price = plans.take_costs[pos]
+        if price is None or (paid >> price[0] & 1 if price[0] is not None else t.pays(price)):
+            takes.append((pos, tile))
+    return sorted([f"{verb} {tile}" for tile in game._performable_tiles(takes)])
+
+
+def _use_once(t: _TurnView, verb: str) -> list[str]:
+    game = t.game
+    plans, owned, uses = game.rules.offers, game._player.owned, []
+    for kind in plans.one_shot_kinds:  # any owned record marked single-use, whatever its kind
+        for rid in owned.get(kind, ()):
+            use = plans.one_shot.get(rid)
+            if use and (use[1] or game._completes(f"{verb} {rid}")):
+                uses.append(f"{verb} {rid}")
+    return sorted(uses)
+
+
+def _discard_over_limit(t: _TurnView, verb: str) -> list[str]:
+    return []  # offered only while the turn's end waits for a discard (LegalActions._legal_actions)
+
+
+_OFFER_ACTIONS = {
+    "take_offer": _take_offer, "main_action": _main_action, "offer_bonus": _offer_bonus,
+    "buy_extra_action": _buy_extra_action, "extra_action": _extra_action, "refresh_row": _refresh_row,
+    "claim": _claim, "use_once": _use_once, "resolve_waiting": _resolve_waiting, "anytime": _anytime,
+    "discard_over_limit": _discard_over_limit, "end_turn": _end_turn,
+}

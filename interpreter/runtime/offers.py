@@ -28,7 +28,7 @@ class Offers:
     book: PriceBook
     take_costs: tuple  # crane position -> price
     refresh_costs: tuple  # (row kind, ((n, price), ...)), in the order of the kinds' names
-    extra_costs: tuple  # ("buy extra n", price)
+    extra_costs: tuple  # ("n", price): payment option n of the extra action, in the order of the labels
     refresh_price: dict  # (row kind, "n" as in the action) -> price, or () when free
     seals: tuple  # (seal id, price)
     tile_actions: dict  # action tile -> the playable actions it shows
@@ -46,21 +46,22 @@ class Offers:
     # the action tiles that show an always performable action: taking one needs no judgement (R-TURN-6)
     always_performable_tiles: frozenset = frozenset()
 
-    def refreshes(self, table_rows: dict, kind: str, pays: tuple) -> list[str]:
-        """The refresh actions of a row (its tiles decide the pairs), sorted. Remembered by the row itself:
-        a row is replaced when it changes, and the memo holds the row, so its id is not reused meanwhile."""
+    def refreshes(self, table_rows: dict, kind: str, pays: tuple, verb: str) -> list[str]:
+        """The refresh actions of a row (its tiles decide the pairs), sorted, with the menu's verb.
+        Remembered by the row itself: a row is replaced when it changes, and the memo holds the row, so
+        its id is not reused meanwhile."""
         row = table_rows[kind]
-        hit = self._refreshes.get((id(row), pays))
+        hit = self._refreshes.get((id(row), pays, verb))
         if hit is None or hit[0] is not row:
             if len(self._refreshes) > 4096:
                 self._refreshes.clear()
             # the actions depend only on which positions hold a tile
-            shape = (kind, tuple([t is not None for t in row["regular"]]), tuple([t is not None for t in row["special"]]), pays)
+            shape = (kind, tuple([t is not None for t in row["regular"]]), tuple([t is not None for t in row["special"]]), pays, verb)
             out = self._refreshes.get(shape)
             if out is None:
                 out = self._refreshes[shape] = sorted(
-                    f"refresh {kind} {a},{b} pay {n}" for a, b in rows.refresh_choices(table_rows, kind) for n in pays)
-            hit = self._refreshes[(id(row), pays)] = (row, out)
+                    f"{verb} {kind} {a},{b} pay {n}" for a, b in rows.refresh_choices(table_rows, kind) for n in pays)
+            hit = self._refreshes[(id(row), pays, verb)] = (row, out)
         return hit[1]
 
     @staticmethod
@@ -75,7 +76,7 @@ class Offers:
         refresh = tuple(sorted(((row.kind, tuple((n + 1, price(f"setup/rows/{ri}/refresh_cost/{n}"))
                                                  for n in range(len(row.refresh_cost))))
                                 for ri, row in enumerate(setup.rows)), key=lambda e: e[0]))
-        extra = tuple(sorted(((f"buy extra {i + 1}", price(f"setup/extra_action_costs/{i}"))
+        extra = tuple(sorted(((str(i + 1), price(f"setup/extra_action_costs/{i}"))
                               for i in range(len(setup.extra_action_costs))), key=lambda e: e[0]))
         seals = tuple(sorted((rid, price(t.keys.get(("seal", rid, "cost")))) for (kind, rid) in t.records if kind == "seal"))
         tiles = {tile: tuple(sorted(a for a in acts if a in playable)) for tile, acts in rules.tile_actions.items()}

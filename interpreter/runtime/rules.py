@@ -24,6 +24,16 @@ def _ops(steps) -> set[str]:
     return {step.op for step in S.walk(steps)}
 
 
+@dataclass(frozen=True, slots=True)
+class OfferEntry:
+    """An entry of the flow's turn menu that names a turn offer: its verb, the offer, and the program
+    key of its condition (None: always)."""
+
+    verb: str
+    offer: str
+    condition: str | None
+
+
 @dataclass(frozen=True)
 class Rules:
     """Everything the engine needs for one player count, compiled once from a Ruleset."""
@@ -52,7 +62,39 @@ class Rules:
 
     @cached_property
     def schedule(self) -> schedule.Schedule:
-        return schedule.build_schedule(self.setup, self.players)
+        return schedule.build_schedule(self.flow, self.players)
+
+    @cached_property
+    def flow(self):
+        return self.ruleset.single("flow")
+
+    @cached_property
+    def turn_menu(self) -> tuple[OfferEntry, ...]:
+        """The turn offers of the flow's menu, in the order of their verbs: each makes its actions in
+        order, so that one after the other they make a sorted list (flow checks forbid a verb that
+        starts another)."""
+        phase = next(p for p in self.flow.phases if p.kind == "turns")
+        menu = next(m for m in self.flow.menus if m.id == phase.menu)
+        keys = self.tables.programs
+        out = []
+        for e in menu.entries:
+            key = f"flow/menus/{menu.id}/entries/{e.id}/condition"
+            out.append(OfferEntry(e.word, e.offers, key if e.condition is not None and key in keys else None))
+        return tuple(sorted(out, key=lambda e: e.verb))
+
+    @cached_property
+    def verb_of(self) -> dict[str, str]:
+        """Turn offer -> the verb the pack gives it."""
+        return {e.offer: e.verb for e in self.turn_menu}
+
+    @cached_property
+    def offer_of_word(self) -> dict[str, tuple[OfferEntry, ...]]:
+        """The first word of an action -> the entries whose verb starts with it."""
+        out: dict[str, tuple[OfferEntry, ...]] = {}
+        for e in self.turn_menu:
+            word = e.verb.partition(" ")[0]
+            out[word] = (*out.get(word, ()), e)
+        return out
 
     @cached_property
     def tile_actions(self) -> dict[str, tuple[str, ...]]:

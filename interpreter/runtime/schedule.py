@@ -21,12 +21,16 @@ class Schedule:
 
 
 def build_schedule(model, players: int) -> Schedule:
-    """The schedule of a game for a player count, from a validated setup content model (`SetupFile`)."""
+    """The schedule of a game for a player count, from a validated flow content model (`FlowFile`):
+    its rounds of one phase of turns, its seatings (one seat per player when it has none) and eras."""
     seating = next((s for s in model.seatings if s.players == players), None)
-    if seating is None:
-        raise RulesError(f"the setup has no seating for {players} players")
+    if seating is None and model.seatings:
+        raise RulesError(f"the flow has no seating for {players} players")
+    if model.rounds is None:
+        raise RulesError("a schedule of turns needs the flow's number of rounds")
+    turns_each = sum(p.turns_each for p in model.phases if p.kind == "turns")
     change = next((e.after_turn for e in model.era_changes if e.players == players), None)
-    schedule = Schedule(players, seating.seats, model.turns_per_seat, change)
+    schedule = Schedule(players, seating.seats if seating else players, model.rounds * turns_each, change)
     # A change after the last turn would never happen: a content error worth stopping for.
     if change is not None and change >= total_turns(schedule):
         raise RulesError(f"{players} players: the era change after turn {change} is not before the last turn")

@@ -12,6 +12,7 @@ from interpreter.mechanisms import market_rows as rows
 from interpreter.runtime import natives as mechanisms
 from interpreter.mechanisms import wheel as crane
 from interpreter.runtime.state import Frame, GameState, PlayerState
+from interpreter.runtime.view import View
 
 if TYPE_CHECKING:
     from interpreter.runtime.rules import Rules
@@ -22,6 +23,12 @@ WHEEL_BONUS = "wheel_bonus"  # the source the taken tile's wheel bonus scores un
 def acting_frame(player: int) -> Frame:
     """A frame that only names the acting player, for paying and reading outside a program."""
     return Frame("", [], 0, player, "")
+
+
+def condition_holds(rules: Rules, state: GameState, key: str) -> bool:
+    """Whether a menu entry's condition holds for the player whose turn it is."""
+    view = View(rules.tables, state, state.current, acting_frame(state.current))
+    return bool(rules.tables.programs[key](view, None))
 
 
 def bonus_can_run(rules: Rules, state: GameState, key: str, tried: bool = False) -> bool:
@@ -53,11 +60,19 @@ class Turn:
         return self.s.player(self.s.current)
 
     def apply(self, action: str) -> None:
-        verb, _, arg = action.partition(" ")
-        how = _VERBS.get(verb)
-        if how is None:
-            raise RulesError(f"unknown action {action!r}")
-        how(self, arg, action)
+        word, _, rest = action.partition(" ")
+        how = _DECISION_VERBS.get(word)
+        if how is not None:
+            how(self, rest, action)
+            return
+        for entry in self.r.offer_of_word.get(word, ()):
+            verb = entry.verb
+            if action == verb or action.startswith(verb) and action[len(verb)] == " ":
+                if entry.condition and not condition_holds(self.r, self.s, entry.condition):
+                    raise RulesError(f"`{verb}` is not offered now: its condition does not hold")
+                _OFFERS[entry.offer](self, action[len(verb) + 1:], action)
+                return
+        raise RulesError(f"unknown action {action!r}")
 
     def _choose(self, arg: str, action: str) -> None:
         self.m.answer(self.s, int(arg) - 1)
@@ -73,8 +88,14 @@ class Turn:
     def _take_verb(self, arg: str, action: str) -> None:
         self._take(arg)
 
-    def _perform(self, arg: str, action: str) -> None:
-        info, main = self.s.turn_info, action.startswith("act ")
+    def _main_action(self, arg: str, action: str) -> None:
+        self._perform(arg, True)
+
+    def _extra_action(self, arg: str, action: str) -> None:
+        self._perform(arg, False)
+
+    def _perform(self, arg: str, main: bool) -> None:
+        info = self.s.turn_info
         if main and info.get("tile") is None:
             raise RulesError("take an action tile first")
         if main and arg not in self.r.tile_actions.get(info["tile"], ()):
@@ -106,9 +127,8 @@ class Turn:
         self.s.turn_info["bonus_used"] = True
         self._run_bonus()
 
-    def _buy(self, arg: str, action: str) -> None:
-        what, _, n = arg.partition(" ")
-        if what != "extra" or not n.isdigit():
+    def _buy(self, n: str, action: str) -> None:
+        if not n.isdigit() or not 1 <= int(n) <= len(self.r.setup.extra_action_costs):
             raise RulesError(f"unknown action {action!r}")
         self.m._pay(self.s, acting_frame(self.s.current), self.r.tables.programs[f"setup/extra_action_costs/{int(n) - 1}"])
         self.s.turn_info["extra_bought"] = True
@@ -254,11 +274,14 @@ class Turn:
             self.s.current = seat
             if not schedule.is_dummy_seat(sched, seat + 1):
                 return
-            # an automatic seat takes the tile farthest ahead and returns it (R-SOLO-2)
-            cs = crane.from_json(self.s.table["crane"])
-            tile = crane.dummy_choice(cs)
-            cs, _ = crane.take(self.r.geometry, cs, tile)
-            self.s.table["crane"] = crane.to_json(crane.end_of_turn(self.r.geometry, cs, tile))
+            _AUTOMATIC_TURNS[self.r.flow.automatic_turn](self)
+
+    def _return_farthest_offer(self) -> None:
+        """An automatic seat takes the tile farthest ahead and returns it (e.g. R-SOLO-2)."""
+        cs = crane.from_json(self.s.table["crane"])
+        tile = crane.dummy_choice(cs)
+        cs, _ = crane.take(self.r.geometry, cs, tile)
+        self.s.table["crane"] = crane.to_json(crane.end_of_turn(self.r.geometry, cs, tile))
 
     def _final_scoring(self) -> None:
         """R-SCORE-1..8 from content: every player completes a step before the next; each step's
@@ -275,9 +298,17 @@ class Turn:
         self.s.table["over"] = True
 
 
-_VERBS = {  # an action's first word -> how Turn applies it (every action is legal-checked before)
-    "choose": Turn._choose, "pick": Turn._named, "place": Turn._named, "plank": Turn._named,
-    "take": Turn._take_verb, "act": Turn._perform, "extra": Turn._perform, "resolve": Turn._resolve,
-    "do": Turn._do, "bonus": Turn._bonus, "buy": Turn._buy, "refresh": Turn._refresh, "seal": Turn._seal,
-    "use": Turn._use, "discard": Turn._discard, "end": Turn._end,
+# What an automatic seat does in its turn (content/turn_offers.py AUTOMATIC_TURNS).
+_AUTOMATIC_TURNS = {"return_farthest_offer": Turn._return_farthest_offer}
+
+# Decisions answered by number (`choose`) or by naming the option (the mechanisms' own decisions).
+_DECISION_VERBS = {"choose": Turn._choose, "pick": Turn._named, "place": Turn._named, "plank": Turn._named}
+
+# A turn offer (content/turn_offers.py) -> how Turn applies its action, given the argument after the
+# entry's verb (every action is legal-checked before).
+_OFFERS = {
+    "take_offer": Turn._take_verb, "main_action": Turn._main_action, "offer_bonus": Turn._bonus,
+    "buy_extra_action": Turn._buy, "extra_action": Turn._extra_action, "refresh_row": Turn._refresh,
+    "claim": Turn._seal, "use_once": Turn._use, "resolve_waiting": Turn._resolve, "anytime": Turn._do,
+    "discard_over_limit": Turn._discard, "end_turn": Turn._end,
 }

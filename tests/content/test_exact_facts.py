@@ -100,11 +100,12 @@ def test_resource_caps_and_start(rs):
 
 
 def test_turns_and_era_changes_by_player_count(rs):
-    setup = rs.single("setup")
-    assert setup.turns_per_seat == 16  # R-TURN-5
-    assert {e.players: e.after_turn for e in setup.era_changes} == {1: 16, 2: 16, 3: 26, 4: 31}  # R-ERA-1, EX-11
-    assert {s.players: (s.seats, s.dummy) for s in setup.seatings} == {1: (2, True), 2: (2, False), 3: (3, False), 4: (4, False)}
-    assert {s.players: s.seats * setup.turns_per_seat for s in setup.seatings} == {1: 32, 2: 32, 3: 48, 4: 64}  # R-ROUND-2
+    flow = rs.single("flow")
+    assert flow.rounds == 16 and [(p.kind, p.turns_each) for p in flow.phases] == [("turns", 1)]  # R-TURN-5
+    assert {e.players: e.after_turn for e in flow.era_changes} == {1: 16, 2: 16, 3: 26, 4: 31}  # R-ERA-1, EX-11
+    assert {s.players: s.seats for s in flow.seatings} == {1: 2, 2: 2, 3: 3, 4: 4}  # solo: the dummy's seat (R-SOLO-1)
+    assert flow.automatic_turn == "return_farthest_offer"  # R-SOLO-2
+    assert {s.players: s.seats * flow.rounds for s in flow.seatings} == {1: 32, 2: 32, 3: 48, 4: 64}  # R-ROUND-2
 
 
 def test_windows_and_extra_action(rs):

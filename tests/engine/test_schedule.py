@@ -9,7 +9,7 @@ from interpreter.content.ruleset import load_ruleset
 
 @pytest.fixture(scope="module")
 def setup_model():
-    return load_ruleset().single("setup")
+    return load_ruleset().single("flow")
 
 
 @pytest.fixture(scope="module")

@@ -30,12 +30,13 @@ def play_turns(spec, cursor, passes=lambda c: False, limit=10_000):
 @pytest.mark.parametrize("players,seats", [(1, 2), (2, 2), (3, 3), (4, 4)])
 def test_a_fixed_number_of_rounds_of_one_turn_each_is_the_turn_schedule(players, seats):
     """Praga's schedule (runtime/schedule.py) is one phase of one turn per seat, 16 rounds."""
-    class Setup:
+    class Flow:
         seatings = [type("Seating", (), {"players": players, "seats": seats})]
         era_changes = []
-        turns_per_seat = 16
+        rounds = 16
+        phases = [type("Phase", (), {"kind": "turns", "turns_each": 1})]
 
-    schedule = S.build_schedule(Setup, players)
+    schedule = S.build_schedule(Flow, players)
     spec = F.FlowSpec((F.PhaseSpec("turn"),), rounds=16)
     cursor, events = F.start(spec, seats)
     assert names(events) == ["round_started", "phase_started", "turn_started"]

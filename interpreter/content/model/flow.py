@@ -11,7 +11,11 @@ from typing import Literal
 
 from pydantic import Field
 
-from interpreter.content.model.base import Amounts, Condition, ContentFile, Effect, Id, Model, Record
+from interpreter.content.model.base import Amounts, Condition, ContentFile, Effect, Id, Model, PlayerCount, Record
+from interpreter.content.turn_offers import TURN_OFFERS, AUTOMATIC_TURNS
+
+TurnOffer = Literal[tuple(TURN_OFFERS)]
+AutomaticTurn = Literal[tuple(AUTOMATIC_TURNS)]
 
 
 class Die(Record):
@@ -79,6 +83,12 @@ class MenuEntry(Record):
     """Picking it ends the turn."""
     passes: bool = False
     """Picking it passes: the player takes no more turns this phase (it ends the turn too)."""
+    offers: TurnOffer | None = None
+    """A turn offer of the mechanisms library (the guide lists them): it makes the entry's actions from
+    the pack's equipment and carries them out, with the entry's verb as the notation's first words. Such
+    an entry takes no `from`, `piece`, `cost`, `payments`, `effect`, `limit`, `needs`, `not_while`,
+    `ends_turn` or `passes` (the offer has its own rules); its `condition`, when given, must hold for it
+    to offer anything."""
 
     @property
     def word(self) -> str:
@@ -91,6 +101,22 @@ class Menu(Record):
 
     entries: list[MenuEntry] = Field(min_length=1)
     """The entries, each with its own verb; `needs` and `not_while` name verbs of the same menu."""
+
+
+class Seating(Model):
+    """The seats of a game for one player count."""
+
+    players: PlayerCount
+    """The player count this entry is for."""
+    seats: int = Field(ge=1)
+    """Seats at the table; the seats past the players' are automatic (they take `automatic_turn`)."""
+
+
+class EraChange(Model):
+    players: PlayerCount
+    """The player count this entry is for."""
+    after_turn: int = Field(ge=1)
+    """The era changes after this turn, counting every seat's turns from 1 (the market rows deal the next era's stacks)."""
 
 
 class Phase(Model):
@@ -158,3 +184,9 @@ class FlowFile(ContentFile):
     """Who wins a tie for the most points: every tied seat shares the win; the latest or the earliest in seat order."""
     tie_break: str | None = None
     """A resource whose most breaks a tie for the most points before `ties` applies."""
+    seatings: list[Seating] = []
+    """Seats per player count, one entry per supported player count; none: one seat per player."""
+    automatic_turn: AutomaticTurn | None = None
+    """The turn an automatic seat takes (a seat past the players', see `seatings`): one of the mechanisms library."""
+    era_changes: list[EraChange] = []
+    """When the era changes, one entry per player count that has one; none: a single era."""

@@ -22,22 +22,6 @@ class Row(Model):
     """A permit (declared in pack.yaml) needed to take a tile from a special position; none: anyone may."""
 
 
-class EraChange(Model):
-    players: PlayerCount
-    """The player count this entry is for."""
-    after_turn: int = Field(ge=1)
-    """The era changes after this turn, counting every seat's turns from 1."""
-
-
-class PlayerSetup(Model):
-    players: PlayerCount
-    """The player count this entry is for."""
-    seats: int = Field(ge=1)
-    """Seats at the table; more than `players` when a dummy fills a seat."""
-    dummy: bool = False
-    """A non-scoring automatic seat fills the table (solo)."""
-
-
 class AnytimeAction(Record):
     """Something the active player may do at any moment of their turn, as often as they can pay for it."""
 
@@ -51,21 +35,15 @@ class TrackStart(Model):
 
 
 class SetupFile(ContentFile):
-    """Setup and schedule: seats, start holdings, era changes, tile rows, carry limit and the extra action."""
+    """The equipment of a pack played with the mechanisms library: start holdings, tile rows, carry limit and the extra action (its schedule is the flow file's)."""
 
     kind: Literal["setup"]
     provenance: Literal["exact", "partial", "reconstructed"]
     """How exact the values of this file are: exact, partial or reconstructed."""
     source: str
     """Where the values of this file come from: a RULES.md id or a COMPONENTS.md section."""
-    turns_per_seat: int = Field(ge=1)
-    """Turns every seat takes in a game."""
-    seatings: list[PlayerSetup]
-    """Seats per player count, one entry per supported player count."""
     start_holdings: Amounts
     """What every player holds at the start."""
-    era_changes: list[EraChange]
-    """When the era changes, one entry per player count."""
     rows: list[Row]
     """The tile rows (face-up displays) and their sizes."""
     carry_limit: int = Field(ge=0)
