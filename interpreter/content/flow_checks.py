@@ -34,6 +34,9 @@ def check_flow(c, doc, m) -> None:
         if space.occupancy == "one_coloured_per_player_in_group" and space.group is None:
             c.err(doc, ("spaces", i, "occupancy"), "E201", f"space '{space.id}' is one coloured piece per player in "
                                                            "its group and needs a `group`")
+        if space.occupied_cost is not None and space.group is None and space.capacity == 1:
+            c.err(doc, ("spaces", i, "occupied_cost"), "E209", f"space '{space.id}' holds one piece and has no `group`, "
+                                                               "so its `occupied_cost` is never paid; give it a `group`")
     for i, die in enumerate(m.dice):
         if die.faces is not None and die.outcomes:
             c.err(doc, ("dice", i, "outcomes"), "E209", f"die '{die.id}' has both `faces` and `outcomes`; give one of them")

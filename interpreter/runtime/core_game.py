@@ -252,12 +252,15 @@ def _put_piece(rules: CoreRules, state: GameState, entry: Entry, space: str, sea
     view = View(rules.tables, state, seat, acting)
     if programs.requires and not rules.tables.programs[programs.requires](view, None):
         raise RulesError(f"space {space!r} refuses the piece: its requirement does not hold")
+    occupied = programs.occupied_cost is not None and SP.group_occupied(rules.current_spaces(state), state.spaces, space)
     placed = SP.place(rules.current_spaces(state), state.spaces, space, SP.Placement(seat, entry.piece))
     state.spaces = {**state.spaces, space: placed}
     player = state.player(seat)
     player.pieces_free[entry.piece] -= 1
     if programs.cost:
         rules.machine._pay(state, acting, rules.tables.programs[programs.cost])
+    if occupied:  # the group already held a piece: its fee too
+        rules.machine._pay(state, acting, rules.tables.programs[programs.occupied_cost])
     if programs.effect:
         state.frames.append(Frame(programs.effect, [], 0, seat, space, this))
 

@@ -40,6 +40,7 @@ class SpacePrograms:
     requires: str | None
     cost: str | None
     effect: str | None
+    occupied_cost: str | None = None  # paid besides `cost` when the space's group already holds a piece
 
 
 def _key(keys: set[str], *path: str) -> str | None:
@@ -155,7 +156,7 @@ class CoreRules:
     @cached_property
     def space_programs(self) -> dict[str, SpacePrograms]:
         k = self.keys
-        return {s.id: SpacePrograms(*(_key(k, "flow", "spaces", s.id, f) for f in ("requires", "cost", "effect")))
+        return {s.id: SpacePrograms(*(_key(k, "flow", "spaces", s.id, f) for f in ("requires", "cost", "effect", "occupied_cost")))
                 for s in self.model.spaces}
 
     @cached_property

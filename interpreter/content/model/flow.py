@@ -45,6 +45,9 @@ class Space(Record):
     """Paid to put a piece on it."""
     effect: Effect | None = None
     """Runs for the piece's owner when a piece is put on it."""
+    occupied_cost: Amounts | None = None
+    """Paid besides `cost` when a piece goes on it while its `group` already holds a piece, anyone's
+    (without a group: while the space itself holds one), e.g. `3 coin` to enter an occupied tower."""
 
 
 class MenuEntry(Record):
