@@ -37,6 +37,9 @@ def check_flow(c, doc, m) -> None:
         if space.occupied_cost is not None and space.group is None and space.capacity == 1:
             c.err(doc, ("spaces", i, "occupied_cost"), "E209", f"space '{space.id}' holds one piece and has no `group`, "
                                                                "so its `occupied_cost` is never paid; give it a `group`")
+        if space.min_value and not _values_declared(c, m):
+            c.err(doc, ("spaces", i, "min_value"), "E209", f"space '{space.id}' needs a piece worth {space.min_value}, but "
+                                                           "no piece declares a `value` and no menu entry a `boost`")
     for i, die in enumerate(m.dice):
         if die.faces is not None and die.outcomes:
             c.err(doc, ("dice", i, "outcomes"), "E209", f"die '{die.id}' has both `faces` and `outcomes`; give one of them")
@@ -44,6 +47,12 @@ def check_flow(c, doc, m) -> None:
             c.err(doc, ("dice", i), "E201", f"die '{die.id}' needs `faces` (1..faces) or a non-empty list of `outcomes`")
     if m.tie_break is not None:
         c.ref(doc, ("tie_break",), m.tie_break, c.resources, "E302", "resource")
+
+
+def _values_declared(c, m) -> bool:
+    """Whether a placed piece can be worth more than 0 by a declaration (a value bonus may still be 0)."""
+    return (any(p.value is not None for p in c.pack.pieces) or any(s.value_bonus is not None for s in m.spaces)
+            or any(e.boost is not None for menu in m.menus for e in menu.entries))
 
 
 def _set(model, name: str) -> bool:
@@ -122,6 +131,8 @@ def _menu(c, doc, at: tuple, menu, m) -> None:
             c.err(doc, (*here, "from"), "E201", f"entry '{e.id}' puts a piece on a space and needs `piece:`, the piece it puts")
         if e.from_ == SPACES and not m.spaces:
             c.err(doc, (*here, "from"), "E209", f"entry '{e.id}' picks a space, but the flow declares no `spaces`")
+        if e.boost is not None and e.from_ != SPACES:
+            c.err(doc, (*here, "boost"), "E209", f"entry '{e.id}' adds to a placed piece's value only with `from: spaces`")
         if e.cost is not None and e.payments:
             c.err(doc, (*here, "payments"), "E209", f"entry '{e.id}' has both `cost` and `payments`; "
                                                     "make the cost one of the payments")

@@ -329,7 +329,7 @@ class _Renderer:
 
 # the game's own numbers an expression reads (resolve.BUILTINS), as a sentence says them
 _BUILTINS = {"seat": "your seat number", "players": "the number of players", "round": "the round number",
-             "passed": "the number of players who passed"}
+             "passed": "the number of players who passed", "value": "the value of the placed piece"}
 
 
 def _plain(args) -> bool:

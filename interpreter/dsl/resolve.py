@@ -58,6 +58,8 @@ BUILTINS = {
     "players": "the number of players",
     "round": "the round being played (0 in a game without rounds)",
     "passed": "how many players have passed in this phase (0 in a game without rounds)",
+    "value": "the value of the piece being put on a space, in the space's `requires`, `cost`, `occupied_cost` "
+             "and `effect` (its piece's `value`, a `boost`, the space's `value_bonus`); 0 elsewhere",
 }
 # Category -> error code for an unknown member.
 _UNKNOWN_CODE = {

@@ -21,7 +21,7 @@ import random
 from fractions import Fraction
 
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
-from interpreter.runtime import chance, core_flow
+from interpreter.runtime import chance, core_flow, placing
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
 from interpreter.runtime import zones as Z
@@ -177,7 +177,7 @@ def candidates(rules: CoreRules, state: GameState, entry: Entry) -> list[str]:
             continue
         payments = [None] if not entry.payments else [
             i + 1 for i, key in enumerate(entry.payments) if rules.machine._can_pay(view, rules.tables.programs[key])]
-        out += [M.notation(entry.spec, argument, n) for n in payments]
+        out += [M.notation(entry.spec, argument, n, b) for n in payments for b in placing.boosts(rules, state, entry, seat)]
     return out
 
 
@@ -188,7 +188,7 @@ def arguments(rules: CoreRules, state: GameState, entry: Entry, seat: int) -> li
     if source == "spaces":
         if state.players[seat].pieces_free.get(entry.piece, 0) < 1:
             return []
-        placement = SP.Placement(seat, entry.piece)
+        placement = placing.placement(rules, seat, entry.piece)
         return SP.open_spaces(rules.current_spaces(state), state.spaces, placement)
     spec = rules.tables.zones.get(source)
     if spec is not None:
@@ -233,7 +233,7 @@ def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool =
     if entry.effect:
         state.frames.append(Frame(entry.effect, [], 0, seat, entry.id, this))
     if entry.source == "spaces":
-        _put_piece(rules, state, entry, choice.argument, seat)
+        _put_piece(rules, state, entry, choice.argument, seat, choice.boost)
     if entry.cost:
         machine._pay(state, acting, rules.tables.programs[entry.cost])
     if choice.payment is not None:
@@ -243,17 +243,19 @@ def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool =
         _settle(rules, state)
 
 
-def _put_piece(rules: CoreRules, state: GameState, entry: Entry, space: str, seat: int) -> None:
-    """The piece goes on the space (its requirement checked, its cost paid); its effect runs first
-    of all the action's programs."""
+def _put_piece(rules: CoreRules, state: GameState, entry: Entry, space: str, seat: int, boost: int = 0) -> None:
+    """The piece goes on the space (its value and requirement checked, its costs and boost paid); its
+    effect runs first of all the action's programs. The space's programs read the piece's value."""
     programs = rules.programs_of_space(state, space)
     this = this_of(rules, entry, space)
-    acting = Frame("", [], 0, seat, space, this)
+    value = placing.value_of(rules, state, seat, entry.piece, space, this, programs, boost)
+    acting = Frame("", [], 0, seat, space, this, {placing.PLACED_VALUE: value})
     view = View(rules.tables, state, seat, acting)
+    placing.check_value(programs, space, value)
     if programs.requires and not rules.tables.programs[programs.requires](view, None):
         raise RulesError(f"space {space!r} refuses the piece: its requirement does not hold")
     occupied = programs.occupied_cost is not None and SP.group_occupied(rules.current_spaces(state), state.spaces, space)
-    placed = SP.place(rules.current_spaces(state), state.spaces, space, SP.Placement(seat, entry.piece))
+    placed = SP.place(rules.current_spaces(state), state.spaces, space, placing.placement(rules, seat, entry.piece))
     state.spaces = {**state.spaces, space: placed}
     player = state.player(seat)
     player.pieces_free[entry.piece] -= 1
@@ -261,8 +263,9 @@ def _put_piece(rules: CoreRules, state: GameState, entry: Entry, space: str, sea
         rules.machine._pay(state, acting, rules.tables.programs[programs.cost])
     if occupied:  # the group already held a piece: its fee too
         rules.machine._pay(state, acting, rules.tables.programs[programs.occupied_cost])
+    placing.pay_boost(rules, state, acting, entry, boost)
     if programs.effect:
-        state.frames.append(Frame(programs.effect, [], 0, seat, space, this))
+        state.frames.append(Frame(programs.effect, [], 0, seat, space, this, acting.event))
 
 
 def _settle(rules: CoreRules, state: GameState) -> None:

@@ -25,6 +25,7 @@ class Entry:
     cost: str | None
     payments: tuple[str, ...]
     effect: str | None
+    boost: str | None = None  # what adding 1 to the placed piece's value costs (placing.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,8 @@ class SpacePrograms:
     cost: str | None
     effect: str | None
     occupied_cost: str | None = None  # paid besides `cost` when the space's group already holds a piece
+    value_bonus: str | None = None  # added to the value of a piece put on it (placing.py)
+    min_value: int | None = None  # the least value a piece put on it must have
 
 
 def _key(keys: set[str], *path: str) -> str | None:
@@ -101,10 +104,10 @@ class CoreRules:
             for e in menu.entries:
                 base = ("flow", "menus", menu.id, "entries", e.id)
                 spec = M.MenuEntry(e.word, e.from_, len(e.payments), e.limit, e.per, tuple(e.needs),
-                                   tuple(e.not_while), e.ends_turn, e.passes)
+                                   tuple(e.not_while), e.ends_turn, e.passes, e.boost is not None)
                 entries.append(Entry(spec, e.id, e.from_, e.piece, _key(k, *base, "condition"), _key(k, *base, "cost"),
                                      tuple(_key(k, *base, "payments", str(i)) for i in range(len(e.payments))),
-                                     _key(k, *base, "effect")))
+                                     _key(k, *base, "effect"), _key(k, *base, "boost")))
             out[menu.id] = tuple(entries)
         return out
 
@@ -156,7 +159,8 @@ class CoreRules:
     @cached_property
     def space_programs(self) -> dict[str, SpacePrograms]:
         k = self.keys
-        return {s.id: SpacePrograms(*(_key(k, "flow", "spaces", s.id, f) for f in ("requires", "cost", "effect", "occupied_cost")))
+        return {s.id: SpacePrograms(*(_key(k, "flow", "spaces", s.id, f) for f in ("requires", "cost", "effect", "occupied_cost",
+                                                                              "value_bonus")), s.min_value)
                 for s in self.model.spaces}
 
     @cached_property

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from interpreter.content.model.base import Amounts, Condition, ContentFile, Effect, Id, Model, Record
+from interpreter.content.model.base import Amounts, Condition, ContentFile, Effect, Expr, Id, Model, Record
 
 
 class Die(Record):
@@ -45,6 +45,12 @@ class Space(Record):
     """Paid to put a piece on it."""
     effect: Effect | None = None
     """Runs for the piece's owner when a piece is put on it."""
+    min_value: int | None = Field(default=None, ge=0)
+    """The least value a piece must be worth to go on it (its piece's `value`, plus a `boost` and the
+    space's `value_bonus`): `min_value: 3` is `requires: value >= 3`, said in the space's own words."""
+    value_bonus: Expr | None = None
+    """Added to the value of a piece put on it, read for the acting player before it goes there: a
+    permanent modifier the content keeps as a number the player holds (`green_bonus`)."""
     occupied_cost: Amounts | None = None
     """Paid besides `cost` when a piece goes on it while its `group` already holds a piece, anyone's
     (without a group: while the space itself holds one), e.g. `3 coin` to enter an occupied tower."""
@@ -82,6 +88,9 @@ class MenuEntry(Record):
     """Picking it ends the turn."""
     passes: bool = False
     """Picking it passes: the player takes no more turns this phase (it ends the turn too)."""
+    boost: Amounts | None = None
+    """With `from: spaces`: what adding 1 to the placed piece's value costs. `<verb> <space> boost <n>`
+    pays it n times and adds n (`place black tower_3 boost 2`); without `boost <n>` nothing is added."""
 
     @property
     def word(self) -> str:

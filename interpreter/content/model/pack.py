@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from interpreter.content.model.base import ContentFile, Effect, Id, Model, PlayerCount, Record
+from interpreter.content.model.base import ContentFile, Effect, Expr, Id, Model, PlayerCount, Record
 
 ParamType = Literal["resource", "action", "track", "grid", "kind", "record", "direction", "colour", "number", "stack", "symbol",
                     "zone"]
@@ -35,6 +35,13 @@ class Piece(Record):
 
     per_player: int = Field(ge=1)
     """How many of this piece each player owns."""
+    value: Expr | None = None
+    """On a pack with a flow file: what one of these pieces is worth when it is put on a space, an
+    expression read for its owner then (`die(black)`, `0`, `die(white) - malus`); none: 0. The space's
+    programs read the placed piece's value as `value` (with a menu entry's `boost` and the space's
+    `value_bonus` added)."""
+    coloured: bool = True
+    """false: a neutral piece, which a space's `one_coloured_per_player_in_group` rule ignores."""
 
 
 class Action(Record):
