@@ -140,11 +140,15 @@ def _menu(c, doc, at: tuple, menu, m) -> None:
 
 def scope(flow, path: tuple, pack, kinds) -> Scope:
     """What `this` is in a DSL text of the flow file: the argument of a menu entry that picks a record
-    (of the zone's kind, or of any kind for a zone that holds any; of the record kind named), else nothing."""
+    (of the zone's kind, or of any kind for a zone that holds any; of the record kind named), or the
+    record a space declared `on:` a zone stands on, else nothing."""
+    zones = {z.id: z for z in pack.zones} if pack is not None else {}
+    if len(path) >= 3 and path[0] == "spaces" and flow.spaces[path[1]].on in zones:
+        holds = zones[flow.spaces[path[1]].on].holds
+        return Scope(this_kinds=(holds,) if holds is not None else tuple(kinds.records))
     if pack is None or len(path) < 4 or path[0] != "menus" or path[2] != "entries":
         return Scope()
     source = flow.menus[path[1]].entries[path[3]].from_
-    zones = {z.id: z for z in pack.zones}
     if source in zones:
         holds = zones[source].holds
         if holds is not None:

@@ -181,6 +181,9 @@ class _Renderer:
                 return f"for each record of {self._zone(s.zone)}{where}, in order from the top: {self.stmt(s.body)}"
             case A.JoinOrder():
                 return "take the next place in the turn order of the next phase played in the recorded order"
+            case A.Run():
+                whose = "this record" if s.record is None else self.n.of(s.record.text)
+                return f"do what the {s.field.text.replace('_', ' ')} of {whose} says"
         raise TypeError(s)
 
     def _zone(self, name: A.Name) -> str:
