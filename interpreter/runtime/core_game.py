@@ -21,7 +21,7 @@ import random
 from fractions import Fraction
 
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
-from interpreter.runtime import chance, core_flow, placing
+from interpreter.runtime import chance, copies, core_flow, placing
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
 from interpreter.runtime import zones as Z
@@ -307,6 +307,7 @@ def new_core_game(ruleset, players: int, seed: int = 0) -> CoreGame:
                                for seat in range(players)])
     state.zones = Z.empty(rules.tables.zones.values(), players)
     state.zones.update(rules.start_zones)
+    copies.deal(rules, state)  # zones that start with each player's copies of a kind
     state.rng = chance.saved_state(random.Random(seed))
     state.table = {"seed": seed}
     core_flow.begin(rules, state)

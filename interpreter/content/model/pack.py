@@ -152,9 +152,12 @@ class Zone(Record):
     """At most this many records (for a zone without slots)."""
     refill: ZoneRefill | None = None
     """Where an empty pile refills from when drawn."""
-    start: Literal["empty", "all"] = "empty"
-    """What a shared zone holds when a game on the generic core begins: nothing, or every record of
-    its `holds` kind in content order (the setup program may then shuffle it)."""
+    start: Literal["empty", "all", "copies"] = "empty"
+    """What the zone holds when a game on the generic core begins: nothing; `all` (a shared zone):
+    every record of its `holds` kind in content order (the setup program may then shuffle it);
+    `copies` (a zone `per: player`): each player's zone holds a copy of every record of its `holds`
+    kind, in content order, owned by that player. A copy's id is the record's id, `~` and the
+    player's number (`farm~2` is player 2's farm); it reads as the record: its kind, fields and effects."""
     owned: bool = False
     """true (a zone `per: player` only): its records belong to its player as the records a player
     holds do, from the moment they enter it until they leave it: their triggers fire for the player,
