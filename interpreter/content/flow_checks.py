@@ -14,7 +14,7 @@ from __future__ import annotations
 from interpreter.dsl.resolve import Scope
 
 # The fields of a phase that only a phase with turns has.
-_TURN_FIELDS = ("menu", "order", "until", "turns_each")
+_TURN_FIELDS = ("menu", "order", "until", "turns_each", "simultaneous")
 SPACES = "spaces"  # `from: spaces`: the argument is a space of the flow file
 
 
@@ -76,6 +76,8 @@ def _phases(c, doc, m, menus: dict) -> None:
             c.err(doc, at, "E201", f"phase '{ph.id}' takes turns and needs a `menu`")
         elif c.ref(doc, (*at, "menu"), ph.menu, set(menus), "E314", "menu"):
             _phase_can_end(c, doc, at, ph, menus[ph.menu])
+            if ph.simultaneous:
+                _simultaneous(c, doc, at, ph, menus[ph.menu])
         for j, r in enumerate(ph.rounds):
             if r < 1 or (m.rounds is not None and r > m.rounds):
                 top = f"1..{m.rounds}" if m.rounds is not None else "1 or more"
@@ -100,6 +102,18 @@ def _phase_can_end(c, doc, at: tuple, ph, menu) -> None:
     elif not any(e.passes or e.ends_turn for e in menu.entries):
         c.err(doc, where, "E209", f"no entry of menu '{menu.id}' has `ends_turn` or `passes`, so a turn of phase "
                                   f"'{ph.id}' would never end")
+
+
+def _simultaneous(c, doc, at: tuple, ph, menu) -> None:
+    """The seats of a simultaneous phase each choose one action a turn: a fixed number of turns, each one pick."""
+    if ph.until != "turns_each":
+        c.err(doc, (*at, "until"), "E209", f"phase '{ph.id}' is simultaneous, so its seats take `turns_each` turns; "
+                                          "a phase until every seat passed cannot be played simultaneously")
+    for e in menu.entries:
+        if not e.ends_turn:
+            c.err(doc, (*at, "simultaneous"), "E209", f"phase '{ph.id}' is simultaneous, so each choice is a whole turn, "
+                                                     f"but entry '{e.id}' of menu '{menu.id}' does not end the turn")
+            break
 
 
 def _menu(c, doc, at: tuple, menu, m) -> None:

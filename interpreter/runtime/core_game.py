@@ -21,7 +21,7 @@ import random
 from fractions import Fraction
 
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
-from interpreter.runtime import chance, copies, core_flow, placing
+from interpreter.runtime import chance, copies, core_flow, placing, simultaneous
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
 from interpreter.runtime import zones as Z
@@ -117,7 +117,7 @@ class CoreGame(GameAPI):
             "decision": None if d is None else {"player": d.player, "kind": d.kind, "count": len(d.options),
                                                 "options": list(d.options)},
             "legal": self.legal_actions() if player >= 0 and player == self.current_player else [],
-            "log": list(s.log),
+            "log": simultaneous.visible_log(s, player),
         }
         return json.loads(json.dumps(view))
 
@@ -204,9 +204,10 @@ def this_of(rules: CoreRules, entry: Entry, argument: str | None) -> list[str] |
     return [kind, argument] if kind else None
 
 
-def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool = True) -> None:
+def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool = True, commit: bool = True) -> None:
     """Apply one action to a working copy of the state (the caller checked it is offered, or wants
-    the rules' refusal as a RulesError); ``settle``: then end the turns of seats offered nothing."""
+    the rules' refusal as a RulesError); ``settle``: then end the turns of seats offered nothing;
+    ``commit``: in a simultaneous phase the action is only chosen (simultaneous.py)."""
     machine = rules.machine
     if state.decision is not None:
         verb, _, n = action.partition(" ")
@@ -219,6 +220,11 @@ def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool =
     cursor = state.flow
     if cursor is None or cursor.seat is None:
         raise RulesError("nobody is taking a turn now")
+    if commit and simultaneous.applies(rules, state):  # the choice waits for the other seats'
+        simultaneous.commit(rules, state, action, apply_action)
+        if settle:
+            _settle(rules, state)
+        return
     menu = rules.phases[cursor.phase].menu
     choice = M.parse(rules.verbs.get(menu, {}), action)
     entry = rules.entry_of[(menu, choice.entry.verb)]
@@ -277,7 +283,7 @@ def _settle(rules: CoreRules, state: GameState) -> None:
         if _anything_offered(rules, state):
             return
         passing = rules.flow.phases[cursor.phase].until == "all_passed"
-        state.frames.append(core_flow.point("turn_over", cursor.seat, passed=passing))
+        state.frames += simultaneous.turn_over(rules, state, cursor.seat, passing)
         rules.machine.run(state)
     raise RulesError("no seat can act for too many turns in a row")
 

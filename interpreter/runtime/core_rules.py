@@ -77,8 +77,10 @@ class CoreRules:
         def no_answer(machine, state, frame, index, decision):
             raise AssertionError("a sequence point asks nothing")
 
+        from interpreter.runtime.simultaneous import APPLY, apply_chosen
         return GuardedMachine(self.tables, {}, {SEQUENCE_POINT: (lambda m, s, f: sequence_point(self, m, s, f), no_answer),
-                                                GUARD: (lambda m, s, f: s.frames.pop(), no_answer)})
+                                                GUARD: (lambda m, s, f: s.frames.pop(), no_answer),
+                                                APPLY: (lambda m, s, f: apply_chosen(self, m, s, f), no_answer)})
 
     @cached_property
     def flow(self) -> F.FlowSpec:

@@ -130,6 +130,11 @@ class Phase(Model):
     """Runs when the phase begins, for the first seat of the round."""
     on_end: Effect | None = None
     """Runs when the phase ends, for the first seat of the round."""
+    simultaneous: bool = False
+    """true (a phase `until: turns_each` whose entries all end the turn): every seat chooses its action
+    without seeing the others' choices (another seat's pending action is hidden in observations); the
+    choices apply once every seat has chosen, in the order made. A choice that can no longer be carried
+    out then (a space taken by an earlier one) stops where it fails, and the others still apply."""
 
 
 class FlowFile(ContentFile):
