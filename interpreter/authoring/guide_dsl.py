@@ -89,6 +89,9 @@ class Examples:
         this_attrs = kinds[this].attributes if this in kinds else {}
         self.values["this_kind"] = this
         self.values["this_num_attr"] = next((a for a in sorted(this_attrs) if this_attrs[a] == NUMBER), None)
+        # `run F of this|R`: an effect field of the `this` kind, and a record of the kind `use` names
+        self.values["this_field"] = min(kinds[this].effect_fields) if this in kinds and kinds[this].effect_fields else None
+        self.values["use_record"] = next((r for r, k in self.symbols.record_kinds.items() if k == use), None)
 
     def _members(self, category: str) -> list[str]:
         if category == "kind":

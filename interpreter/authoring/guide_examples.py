@@ -164,6 +164,18 @@ STATEMENTS = (
               "them; its order then stays, so a round in which nobody joins keeps it. Only in a pack whose "
               "flow has a phase with `order: recorded` (E311 elsewhere). It cannot fail.",
               ("gain 1 {resource}; join order",), needs="recorded_order"),
+    # a record's effect field, run (docs/core.md §3)
+    Construct("run", "run <field> of this · run <field> of <record>",
+              "Runs an effect field of a record as a program: of `this` (the record the effect belongs to, the "
+              "record a `for each in` body is about, the record a menu entry picked or a space stands on), or of "
+              "a record named by its id. It runs for the acting player, so `as owner: run <field> of this` runs "
+              "it for the record's owner; inside it `this` is that record and its points are the record's. A "
+              "record without the field (an optional one it leaves out) runs nothing. The field must be an "
+              "effect field of the record's kind (E308; of one of the kinds `this` can be); `of this` only in "
+              "effects that belong to a record (E311). Whether it can fail depends on the record, so an entry "
+              "that runs one is tried before it is offered.",
+              ("run {this_field} of this", "as owner: run {this_field} of this",
+               "run {use_field} of {use_record}"), this=True),
 )
 
 COMBINING = (

@@ -8,7 +8,8 @@ Two static checks run on every pack once its names resolve, and one budget runs 
   a cost) of more of a capped resource than its cap, which no player could ever hold.
 - **Cycles** (E230): a static graph of what can run what. A program *runs* the programs it performs
   (``perform A``: the action's effect, the bonuses of tiles of that action), the ones it uses
-  (``use F of K``: the F fields of K records), the production bonuses of what it produces and the
+  (``use F of K``: the F fields of K records; ``run F of R``: R's field F, and ``run F of this`` the F
+  field of any record), the production bonuses of what it produces and the
   effect past the end of a track it advances; and it *fires* the triggers listening to the events
   its statements emit (``gain R``: resource_gained(R); ``perform A``: action_performed(A); ``move G``
   sideways or down: marker_moved(G); ``produce T``: resource_gained of what T produces; ``draw ... to Z``,
@@ -214,6 +215,14 @@ class _Graph:
 
 _BOUNDED = object()  # a statement whose runs are bounded: nothing inside it counts
 
+
+def _run_field(graph: _Graph, src, stmt: A.Run) -> None:
+    """`run F of R` runs R's field F; `run F of this` may run the field F of any record (the kinds `this`
+    can be are not known here, so every record with such a field counts)."""
+    keys = [k for (_, fld), ks in graph.record_fields.items() if fld == stmt.field.text for k in ks
+            if stmt.record is None or graph.fields[k].record == stmt.record.text]
+    graph._run(src, stmt, keys, f"runs {stmt.field.text} of {stmt.record.text if stmt.record else 'this'}")
+
 # AST statement class -> the edges a statement of that kind adds (None: none of its own; the statements
 # inside it count); one entry per kind of dsl/steps.STATEMENTS (tests/dsl/test_steps.py)
 _EDGES = {
@@ -232,6 +241,7 @@ _EDGES = {
     A.Shuffle: None,
     A.ForEachRecord: None,  # the body runs once per record the zone holds when it starts: its statements count
     A.JoinOrder: None,  # it fires nothing
+    A.Run: lambda g, src, stmt: _run_field(g, src, stmt),
 }
 
 

@@ -19,7 +19,7 @@ from interpreter.content.turn_offers import ENDS_TURN, REQUIRED
 from interpreter.dsl.resolve import Scope
 
 # The fields of a phase that only a phase with turns has.
-_TURN_FIELDS = ("menu", "order", "until", "turns_each")
+_TURN_FIELDS = ("menu", "order", "until", "turns_each", "simultaneous")
 SPACES = "spaces"  # `from: spaces`: the argument is a space of the flow file
 
 
@@ -44,6 +44,12 @@ def check_flow(c, doc, m) -> None:
         if space.occupancy == "one_coloured_per_player_in_group" and space.group is None:
             c.err(doc, ("spaces", i, "occupancy"), "E201", f"space '{space.id}' is one coloured piece per player in "
                                                            "its group and needs a `group`")
+        if space.occupied_cost is not None and space.group is None and space.capacity == 1:
+            c.err(doc, ("spaces", i, "occupied_cost"), "E209", f"space '{space.id}' holds one piece and has no `group`, "
+                                                               "so its `occupied_cost` is never paid; give it a `group`")
+        if space.min_value and not _values_declared(c, m):
+            c.err(doc, ("spaces", i, "min_value"), "E209", f"space '{space.id}' needs a piece worth {space.min_value}, but "
+                                                           "no piece declares a `value` and no menu entry a `boost`")
     for i, die in enumerate(m.dice):
         if die.faces is not None and die.outcomes:
             c.err(doc, ("dice", i, "outcomes"), "E209", f"die '{die.id}' has both `faces` and `outcomes`; give one of them")
@@ -51,6 +57,12 @@ def check_flow(c, doc, m) -> None:
             c.err(doc, ("dice", i), "E201", f"die '{die.id}' needs `faces` (1..faces) or a non-empty list of `outcomes`")
     if m.tie_break is not None:
         c.ref(doc, ("tie_break",), m.tie_break, c.resources, "E302", "resource")
+
+
+def _values_declared(c, m) -> bool:
+    """Whether a placed piece can be worth more than 0 by a declaration (a value bonus may still be 0)."""
+    return (any(p.value is not None for p in c.pack.pieces) or any(s.value_bonus is not None for s in m.spaces)
+            or any(e.boost is not None for menu in m.menus for e in menu.entries))
 
 
 def _set(model, name: str) -> bool:
@@ -74,6 +86,8 @@ def _phases(c, doc, m, menus: dict) -> None:
             c.err(doc, at, "E201", f"phase '{ph.id}' takes turns and needs a `menu`")
         elif c.ref(doc, (*at, "menu"), ph.menu, set(menus), "E314", "menu"):
             _phase_can_end(c, doc, at, ph, menus[ph.menu])
+            if ph.simultaneous:
+                _simultaneous(c, doc, at, ph, menus[ph.menu])
         for j, r in enumerate(ph.rounds):
             if r < 1 or (m.rounds is not None and r > m.rounds):
                 top = f"1..{m.rounds}" if m.rounds is not None else "1 or more"
@@ -100,6 +114,18 @@ def _phase_can_end(c, doc, at: tuple, ph, menu) -> None:
     elif not any(e.passes or e.ends_turn or e.offers == ENDS_TURN for e in menu.entries):
         c.err(doc, where, "E209", f"no entry of menu '{menu.id}' has `ends_turn` or `passes`, so a turn of phase "
                                   f"'{ph.id}' would never end")
+
+
+def _simultaneous(c, doc, at: tuple, ph, menu) -> None:
+    """The seats of a simultaneous phase each choose one action a turn: a fixed number of turns, each one pick."""
+    if ph.until != "turns_each":
+        c.err(doc, (*at, "until"), "E209", f"phase '{ph.id}' is simultaneous, so its seats take `turns_each` turns; "
+                                          "a phase until every seat passed cannot be played simultaneously")
+    for e in menu.entries:
+        if not e.ends_turn:
+            c.err(doc, (*at, "simultaneous"), "E209", f"phase '{ph.id}' is simultaneous, so each choice is a whole turn, "
+                                                     f"but entry '{e.id}' of menu '{menu.id}' does not end the turn")
+            break
 
 
 def _menu(c, doc, at: tuple, menu, m) -> None:
@@ -138,6 +164,8 @@ def _menu(c, doc, at: tuple, menu, m) -> None:
             c.err(doc, (*here, "from"), "E201", f"entry '{e.id}' puts a piece on a space and needs `piece:`, the piece it puts")
         if e.from_ == SPACES and not m.spaces:
             c.err(doc, (*here, "from"), "E209", f"entry '{e.id}' picks a space, but the flow declares no `spaces`")
+        if e.boost is not None and e.from_ != SPACES:
+            c.err(doc, (*here, "boost"), "E209", f"entry '{e.id}' adds to a placed piece's value only with `from: spaces`")
         if e.cost is not None and e.payments:
             c.err(doc, (*here, "payments"), "E209", f"entry '{e.id}' has both `cost` and `payments`; "
                                                     "make the cost one of the payments")
@@ -227,11 +255,15 @@ def _seatings(c, doc, m) -> None:
 
 def scope(flow, path: tuple, pack, kinds) -> Scope:
     """What `this` is in a DSL text of the flow file: the argument of a menu entry that picks a record
-    (of the zone's kind, or of any kind for a zone that holds any; of the record kind named), else nothing."""
+    (of the zone's kind, or of any kind for a zone that holds any; of the record kind named), or the
+    record a space declared `on:` a zone stands on, else nothing."""
+    zones = {z.id: z for z in pack.zones} if pack is not None else {}
+    if len(path) >= 3 and path[0] == "spaces" and flow.spaces[path[1]].on in zones:
+        holds = zones[flow.spaces[path[1]].on].holds
+        return Scope(this_kinds=(holds,) if holds is not None else tuple(kinds.records))
     if pack is None or len(path) < 4 or path[0] != "menus" or path[2] != "entries":
         return Scope()
     source = flow.menus[path[1]].entries[path[3]].from_
-    zones = {z.id: z for z in pack.zones}
     if source in zones:
         holds = zones[source].holds
         if holds is not None:

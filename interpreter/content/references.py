@@ -193,6 +193,15 @@ class Checker:
                 self.err(d, ("zones", i, "capacity"), "E209", f"zone '{z.id}' has slots, which set its capacity ({len(z.slots)}); drop `capacity`")
             if z.owned and z.per != "player":
                 self.err(d, ("zones", i, "owned"), "E209", f"zone '{z.id}' is owned, so its records belong to a player: declare it `per: player`")
+            if z.start != "empty" and (z.holds is None or (z.per == "player") != (z.start == "copies")):
+                what, per = ("a copy of every record of its kind for each player", "player") if z.start == "copies" \
+                    else ("every record of its kind", "shared")
+                self.err(d, ("zones", i, "start"), "E209", f"zone '{z.id}' starts with {what}, so it needs `per: {per}` "
+                                                           "and the kind it `holds`")
+            first = next(o for o in p.zones if o.start == z.start and o.holds == z.holds) if z.start == "copies" else z
+            if first is not z:  # a player's copies have one id each: one zone deals them
+                self.err(d, ("zones", i, "start"), "E209", f"zones '{first.id}' and '{z.id}' both start with copies of "
+                                                           f"'{z.holds}'; a player has one copy of each record")
             seen: set[str] = set()
             for j, slot in enumerate(z.slots):
                 if slot in seen:

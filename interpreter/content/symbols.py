@@ -79,8 +79,10 @@ def build_symbols(models: dict[str, list[BaseModel]], kinds: KindTable) -> Symbo
         e.id: EventSig(e.key, {p.name: p.type for p in e.params})
         for e in pack.events
     }
+    record_kinds = {rec.id: name for name, rk in kinds.records.items() for rec in records(models, rk.file_kind, rk.field)}
     return Symbols({k: frozenset(v) for k, v in cats.items()}, events, sigs, frozenset(producing),
-                   {z.id: ZoneSig(z.holds, z.per == "player", tuple(z.slots), z.refill is not None) for z in pack.zones})
+                   {z.id: ZoneSig(z.holds, z.per == "player", tuple(z.slots), z.refill is not None) for z in pack.zones},
+                   record_kinds)
 
 
 def build_names(models: dict[str, list[BaseModel]]) -> Names:

@@ -374,9 +374,22 @@ class JoinOrder:
     pos: Pos = _pos()
 
 
+# ---------------------------------------------------------- a record's effect field, run
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """`run F of this` / `run F of R`: the effect field F of `this` (or of the record R) runs as a
+    program, for the acting player, with `this` bound to that record."""
+
+    field: Name
+    record: Name | None  # None: `this`
+    pos: Pos = _pos()
+
+
 Stmt = (Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat
         | Grant | Later | Draw | Use | Place | ForEach | AsOwner | Roll | ZoneDraw | ZoneMove | Shuffle | Refill
-        | ForEachRecord | JoinOrder)
+        | ForEachRecord | JoinOrder | Run)
 
 
 @dataclass(frozen=True, slots=True)

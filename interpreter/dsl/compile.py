@@ -260,6 +260,7 @@ _STATEMENT: dict[type, Callable[[Compiler, Any], S.Step]] = {
     S.ForEachRecord: lambda c, s: S.ForEachRecord(s.zone.text, c.cond(s.where, True) if s.where is not None else None,
                                                   c.block(s.body)),
     S.JoinOrder: lambda c, s: S.JoinOrder(),
+    S.Run: lambda c, s: S.Run(s.field.text, s.record.text if s.record is not None else None),
 }
 
 

@@ -181,6 +181,9 @@ class _Renderer:
                 return f"for each record of {self._zone(s.zone)}{where}, in order from the top: {self.stmt(s.body)}"
             case A.JoinOrder():
                 return "take the next place in the turn order of the next phase played in the recorded order"
+            case A.Run():
+                whose = "this record" if s.record is None else self.n.of(s.record.text)
+                return f"do what the {s.field.text.replace('_', ' ')} of {whose} says"
         raise TypeError(s)
 
     def _zone(self, name: A.Name) -> str:
@@ -329,7 +332,7 @@ class _Renderer:
 
 # the game's own numbers an expression reads (resolve.BUILTINS), as a sentence says them
 _BUILTINS = {"seat": "your seat number", "players": "the number of players", "round": "the round number",
-             "passed": "the number of players who passed"}
+             "passed": "the number of players who passed", "value": "the value of the placed piece"}
 
 
 def _plain(args) -> bool:

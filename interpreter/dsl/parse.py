@@ -302,6 +302,13 @@ class _ToAst(Transformer):
     def join_order(self, meta, ch):
         return A.JoinOrder(_name(ch[0]), _pos(meta))
 
+    # a record's effect field, run
+    def run(self, meta, ch):
+        return A.Run(_name(ch[0]), None, _pos(meta))
+
+    def run_record(self, meta, ch):
+        return A.Run(_name(ch[0]), _name(ch[1]), _pos(meta))
+
     def mod_free(self, meta, ch):
         return A.Free(_pos(meta))
 
@@ -543,7 +550,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> DslSyntaxError
 
 _STATEMENT_KEYWORDS = {"GAIN", "PAY", "SCORE", "ADVANCE", "PRODUCE", "MOVE", "PERFORM", "BUILD", "CHOOSE", "MAY",
                        "IF", "REPEAT", "GRANT", "LATER", "DRAW", "USE", "PLACE",
-                       "FOR", "AS", "ROLL", "SHUFFLE", "REFILL", "JOIN"}
+                       "FOR", "AS", "ROLL", "SHUFFLE", "REFILL", "JOIN", "RUN"}
 # Terminals an expression (or an amount's number) may start with: expecting only these means a number is missing.
 _EXPRESSION_START = {"NUMBER", "LPAR", "MINUS", "NAME", "THIS", "COUNT", "FREE"}
 

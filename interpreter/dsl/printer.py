@@ -248,6 +248,11 @@ def _(n: A.JoinOrder) -> str:
     return f"join {n.what.text}"
 
 
+@_text.register
+def _(n: A.Run) -> str:
+    return f"run {n.field.text} of {n.record.text if n.record is not None else 'this'}"
+
+
 # expressions
 
 

@@ -58,6 +58,7 @@ BUILTINS = {
     "players": "the number of players",
     "round": "the round being played (0 in a game without rounds)",
     "passed": "how many players have passed in this phase (0 in a game without rounds)",
+    "value": "the value of the piece put on a space, in that space's programs (its piece's `value`, a boost, a bonus); else 0",
 }
 # Category -> error code for an unknown member.
 _UNKNOWN_CODE = {
@@ -102,6 +103,7 @@ class Symbols:
     kinds: dict[str, KindSig] = field(default_factory=dict)
     producing_tracks: frozenset[str] = frozenset()
     zones: dict[str, ZoneSig] = field(default_factory=dict)
+    record_kinds: dict[str, str] = field(default_factory=dict)  # record id -> its kind (`run F of R`)
 
     def members(self, category: str) -> frozenset[str]:
         if category == "kind":

@@ -351,6 +351,20 @@ class JoinOrder(Step):
     node: ClassVar[type] = A.JoinOrder
 
 
+# --------------------------------------------------------------------------- a record's effect field, run
+
+
+@_step
+class Run(Step):
+    """`run F of this|R`: the field's program runs for the acting player with `this` bound to the record
+    (runtime/record_effects.py); a record without the field runs nothing."""
+
+    field: str
+    record: str | None  # a record id; None: the frame's `this`
+    op: ClassVar[str] = "run"
+    node: ClassVar[type] = A.Run
+
+
 # --------------------------------------------------------------------------- the registry
 
 STATEMENTS: dict[str, type[Step]] = {k.op: k for k in (
@@ -358,6 +372,7 @@ STATEMENTS: dict[str, type[Step]] = {k.op: k for k in (
     Draw, Use, Place,
     ForEach, AsOwner, Roll, ZoneDraw, ZoneMove, Shuffle, Refill,
     ForEachRecord, JoinOrder,
+    Run,
 )}
 OF_NODE: dict[type, type[Step]] = {k.node: k for k in STATEMENTS.values()}  # AST class -> step class
 OPTIONAL: tuple[type[Step], ...] = (May, MayPay)  # declining finishes them; an open `repeat` repeats one of these

@@ -21,7 +21,7 @@ import random
 from fractions import Fraction
 
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
-from interpreter.runtime import chance, core_flow
+from interpreter.runtime import chance, copies, core_flow, placing, simultaneous
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
 from interpreter.runtime import zones as Z
@@ -117,7 +117,7 @@ class CoreGame(GameAPI):
             "decision": None if d is None else {"player": d.player, "kind": d.kind, "count": len(d.options),
                                                 "options": list(d.options)},
             "legal": self.legal_actions() if player >= 0 and player == self.current_player else [],
-            "log": list(s.log),
+            "log": simultaneous.visible_log(s, player),
         }
         return json.loads(json.dumps(view))
 
@@ -177,7 +177,7 @@ def candidates(rules: CoreRules, state: GameState, entry: Entry) -> list[str]:
             continue
         payments = [None] if not entry.payments else [
             i + 1 for i, key in enumerate(entry.payments) if rules.machine._can_pay(view, rules.tables.programs[key])]
-        out += [M.notation(entry.spec, argument, n) for n in payments]
+        out += [M.notation(entry.spec, argument, n, b) for n in payments for b in placing.boosts(rules, state, entry, seat)]
     return out
 
 
@@ -188,7 +188,7 @@ def arguments(rules: CoreRules, state: GameState, entry: Entry, seat: int) -> li
     if source == "spaces":
         if state.players[seat].pieces_free.get(entry.piece, 0) < 1:
             return []
-        placement = SP.Placement(seat, entry.piece)
+        placement = placing.placement(rules, seat, entry.piece)
         return SP.open_spaces(rules.current_spaces(state), state.spaces, placement)
     spec = rules.tables.zones.get(source)
     if spec is not None:
@@ -204,9 +204,10 @@ def this_of(rules: CoreRules, entry: Entry, argument: str | None) -> list[str] |
     return [kind, argument] if kind else None
 
 
-def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool = True) -> None:
+def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool = True, commit: bool = True) -> None:
     """Apply one action to a working copy of the state (the caller checked it is offered, or wants
-    the rules' refusal as a RulesError); ``settle``: then end the turns of seats offered nothing."""
+    the rules' refusal as a RulesError); ``settle``: then end the turns of seats offered nothing;
+    ``commit``: in a simultaneous phase the action is only chosen (simultaneous.py)."""
     machine = rules.machine
     if state.decision is not None:
         verb, _, n = action.partition(" ")
@@ -219,6 +220,11 @@ def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool =
     cursor = state.flow
     if cursor is None or cursor.seat is None:
         raise RulesError("nobody is taking a turn now")
+    if commit and simultaneous.applies(rules, state):  # the choice waits for the other seats'
+        simultaneous.commit(rules, state, action, apply_action)
+        if settle:
+            _settle(rules, state)
+        return
     menu = rules.phases[cursor.phase].menu
     choice = M.parse(rules.verbs.get(menu, {}), action)
     entry = rules.entry_of[(menu, choice.entry.verb)]
@@ -233,7 +239,7 @@ def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool =
     if entry.effect:
         state.frames.append(Frame(entry.effect, [], 0, seat, entry.id, this))
     if entry.source == "spaces":
-        _put_piece(rules, state, entry, choice.argument, seat)
+        _put_piece(rules, state, entry, choice.argument, seat, choice.boost)
     if entry.cost:
         machine._pay(state, acting, rules.tables.programs[entry.cost])
     if choice.payment is not None:
@@ -243,23 +249,29 @@ def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool =
         _settle(rules, state)
 
 
-def _put_piece(rules: CoreRules, state: GameState, entry: Entry, space: str, seat: int) -> None:
-    """The piece goes on the space (its requirement checked, its cost paid); its effect runs first
-    of all the action's programs."""
+def _put_piece(rules: CoreRules, state: GameState, entry: Entry, space: str, seat: int, boost: int = 0) -> None:
+    """The piece goes on the space (its value and requirement checked, its costs and boost paid); its
+    effect runs first of all the action's programs. The space's programs read the piece's value."""
     programs = rules.programs_of_space(state, space)
     this = this_of(rules, entry, space)
-    acting = Frame("", [], 0, seat, space, this)
+    value = placing.value_of(rules, state, seat, entry.piece, space, this, programs, boost)
+    acting = Frame("", [], 0, seat, space, this, {placing.PLACED_VALUE: value})
     view = View(rules.tables, state, seat, acting)
+    placing.check_value(programs, space, value)
     if programs.requires and not rules.tables.programs[programs.requires](view, None):
         raise RulesError(f"space {space!r} refuses the piece: its requirement does not hold")
-    placed = SP.place(rules.current_spaces(state), state.spaces, space, SP.Placement(seat, entry.piece))
+    occupied = programs.occupied_cost is not None and SP.group_occupied(rules.current_spaces(state), state.spaces, space)
+    placed = SP.place(rules.current_spaces(state), state.spaces, space, placing.placement(rules, seat, entry.piece))
     state.spaces = {**state.spaces, space: placed}
     player = state.player(seat)
     player.pieces_free[entry.piece] -= 1
     if programs.cost:
         rules.machine._pay(state, acting, rules.tables.programs[programs.cost])
+    if occupied:  # the group already held a piece: its fee too
+        rules.machine._pay(state, acting, rules.tables.programs[programs.occupied_cost])
+    placing.pay_boost(rules, state, acting, entry, boost)
     if programs.effect:
-        state.frames.append(Frame(programs.effect, [], 0, seat, space, this))
+        state.frames.append(Frame(programs.effect, [], 0, seat, space, this, acting.event))
 
 
 def _settle(rules: CoreRules, state: GameState) -> None:
@@ -271,7 +283,7 @@ def _settle(rules: CoreRules, state: GameState) -> None:
         if _anything_offered(rules, state):
             return
         passing = rules.flow.phases[cursor.phase].until == "all_passed"
-        state.frames.append(core_flow.point("turn_over", cursor.seat, passed=passing))
+        state.frames += simultaneous.turn_over(rules, state, cursor.seat, passing)
         rules.machine.run(state)
     raise RulesError("no seat can act for too many turns in a row")
 
@@ -301,6 +313,7 @@ def new_core_game(ruleset, players: int, seed: int = 0) -> CoreGame:
                                for seat in range(players)])
     state.zones = Z.empty(rules.tables.zones.values(), players)
     state.zones.update(rules.start_zones)
+    copies.deal(rules, state)  # zones that start with each player's copies of a kind
     state.rng = chance.saved_state(random.Random(seed))
     state.table = {"seed": seed}
     core_flow.begin(rules, state)

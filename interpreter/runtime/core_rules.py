@@ -25,6 +25,7 @@ class Entry:
     cost: str | None
     payments: tuple[str, ...]
     effect: str | None
+    boost: str | None = None  # what adding 1 to the placed piece's value costs (placing.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,9 @@ class SpacePrograms:
     requires: str | None
     cost: str | None
     effect: str | None
+    occupied_cost: str | None = None  # paid besides `cost` when the space's group already holds a piece
+    value_bonus: str | None = None  # added to the value of a piece put on it (placing.py)
+    min_value: int | None = None  # the least value a piece put on it must have
 
 
 def _key(keys: set[str], *path: str) -> str | None:
@@ -73,8 +77,10 @@ class CoreRules:
         def no_answer(machine, state, frame, index, decision):
             raise AssertionError("a sequence point asks nothing")
 
+        from interpreter.runtime.simultaneous import APPLY, apply_chosen
         return GuardedMachine(self.tables, {}, {SEQUENCE_POINT: (lambda m, s, f: sequence_point(self, m, s, f), no_answer),
-                                                GUARD: (lambda m, s, f: s.frames.pop(), no_answer)})
+                                                GUARD: (lambda m, s, f: s.frames.pop(), no_answer),
+                                                APPLY: (lambda m, s, f: apply_chosen(self, m, s, f), no_answer)})
 
     @cached_property
     def flow(self) -> F.FlowSpec:
@@ -100,10 +106,10 @@ class CoreRules:
             for e in menu.entries:
                 base = ("flow", "menus", menu.id, "entries", e.id)
                 spec = M.MenuEntry(e.word, e.from_, len(e.payments), e.limit, e.per, tuple(e.needs),
-                                   tuple(e.not_while), e.ends_turn, e.passes)
+                                   tuple(e.not_while), e.ends_turn, e.passes, e.boost is not None)
                 entries.append(Entry(spec, e.id, e.from_, e.piece, _key(k, *base, "condition"), _key(k, *base, "cost"),
                                      tuple(_key(k, *base, "payments", str(i)) for i in range(len(e.payments))),
-                                     _key(k, *base, "effect")))
+                                     _key(k, *base, "effect"), _key(k, *base, "boost")))
             out[menu.id] = tuple(entries)
         return out
 
@@ -155,7 +161,8 @@ class CoreRules:
     @cached_property
     def space_programs(self) -> dict[str, SpacePrograms]:
         k = self.keys
-        return {s.id: SpacePrograms(*(_key(k, "flow", "spaces", s.id, f) for f in ("requires", "cost", "effect")))
+        return {s.id: SpacePrograms(*(_key(k, "flow", "spaces", s.id, f) for f in ("requires", "cost", "effect", "occupied_cost",
+                                                                              "value_bonus")), s.min_value)
                 for s in self.model.spaces}
 
     @cached_property

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from interpreter.dsl import steps as S
-from interpreter.runtime import iterate, seats
+from interpreter.runtime import iterate, record_effects, seats
 from interpreter.runtime.state import Frame
 from interpreter.runtime.zone_effects import ZONE_EXECUTORS
 
@@ -119,6 +119,7 @@ EXECUTORS: dict[type, Executor] = {
     **seats.EXECUTORS,  # for each player, as owner, roll
     **ZONE_EXECUTORS,  # moving records between zones (runtime/zone_effects.py)
     **iterate.EXECUTORS,  # for each in a zone, join order (runtime/iterate.py)
+    **record_effects.EXECUTORS,  # run a record's effect field (runtime/record_effects.py)
 }
 
 

@@ -416,4 +416,5 @@ _JUDGE = {
     S.Refill: lambda f, s: bool(f.t.zones[s.zone].slots) or _room_safe(f, s.zone),  # slots stay empty when the refill runs out
     S.ForEachRecord: lambda f, s: f.safe(s.body),  # the body, run for none or more records: as sure as it
     S.JoinOrder: _safe,  # a seat that joined already keeps its place
+    S.Run: _fails,  # the record's program is known only when it runs
 }

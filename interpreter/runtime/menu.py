@@ -30,6 +30,7 @@ class MenuEntry:
     not_while: tuple[str, ...] = ()  # verbs that, while offered, hide this one (a required step first)
     ends_turn: bool = False
     passes: bool = False  # ends the player's part in the phase (implies ends_turn)
+    boost: bool = False  # the argument may be followed by `boost <n>` (n >= 1: what is added to a placed piece)
 
     def __post_init__(self):
         if not self.verb or self.verb != self.verb.strip() or "  " in self.verb:
@@ -46,6 +47,7 @@ class Choice(NamedTuple):
     entry: MenuEntry
     argument: str | None
     payment: int | None
+    boost: int = 0  # `boost <n>` after the argument; 0 without
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,12 +79,16 @@ def check_menu(entries: Iterable[MenuEntry]) -> dict[str, MenuEntry]:
     return by_verb
 
 
-def notation(entry: MenuEntry, argument: str | None = None, payment: int | None = None) -> str:
+def notation(entry: MenuEntry, argument: str | None = None, payment: int | None = None, boost: int = 0) -> str:
     if (argument is None) != (entry.argument is None):
         raise RulesError(f"{entry.verb!r} takes {'an argument' if entry.argument else 'no argument'}")
     if (payment is None) != (entry.payments == 0):
         raise RulesError(f"{entry.verb!r} has {entry.payments} payment options")
     text = entry.verb if argument is None else f"{entry.verb} {argument}"
+    if boost:
+        if not entry.boost or argument is None:
+            raise RulesError(f"{entry.verb!r} takes no boost")
+        text += f" boost {boost}"
     if payment is not None:
         text += f" pay {payment}" if argument is not None else f" {payment}"
     return text
@@ -105,9 +111,14 @@ def parse(by_verb: Mapping[str, MenuEntry], action: str) -> Choice:
             if payment is None or not payment.isdigit() or not 1 <= int(payment) <= entry.payments:
                 raise IllegalActionError(action, f"name a payment option 1..{entry.payments}")
             payment = int(payment)
+        boost = 0
+        if entry.boost and len(rest) >= 3 and rest[-2] == "boost":  # `<argument> boost <n>`
+            if not rest[-1].isdigit() or int(rest[-1]) < 1 or rest[-1] != str(int(rest[-1])):
+                raise IllegalActionError(action, "boost by a number from 1")
+            boost, rest = int(rest[-1]), rest[:-2]
         if (entry.argument is None) != (not rest):
             raise IllegalActionError(action, f"{entry.verb!r} takes {'an argument' if entry.argument else 'no argument'}")
-        return Choice(entry, " ".join(rest) or None, payment)
+        return Choice(entry, " ".join(rest) or None, payment, boost)
     raise IllegalActionError(action, "no menu entry starts with this")
 
 

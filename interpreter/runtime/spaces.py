@@ -75,6 +75,16 @@ def place(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], space:
     return board.get(space, ()) + (placement,)
 
 
+def group_occupied(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], space: str) -> bool:
+    """Whether a piece, anyone's, is on a space of the space's group (on the space itself when it has
+    no group): the condition of a space's `occupied_cost`."""
+    group = specs[space].group
+    if group is None:
+        return bool(board.get(space))
+    return any(occupants and specs.get(sid) is not None and specs[sid].group == group
+               for sid, occupants in board.items())
+
+
 def occupied_by(board: Mapping[str, Occupants], space: str) -> tuple[int, ...]:
     """The owners of the pieces on a space, in the order they came."""
     return tuple(p.owner for p in board.get(space, ()))

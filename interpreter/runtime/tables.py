@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from interpreter.runtime.chance import Die
+from interpreter.runtime.copies import COPY, add_copies
 from interpreter.runtime.layout import Layout, build_layout
 from interpreter.runtime.zones import specs_of as zone_specs
 
@@ -69,7 +70,7 @@ class Tables:
 
     def ids_of(self, kind: str) -> tuple[str, ...]:
         """The ids of every record of a kind, in content order."""
-        return self.once(("kind", kind), lambda: tuple(rid for (k, rid) in self.records if k == kind))
+        return self.once(("kind", kind), lambda: tuple(rid for (k, rid) in self.records if k == kind and COPY not in rid))
 
     def holders(self, placed: dict) -> dict:
         """For a table of where records lie (place -> record id, e.g. the plazas), record id -> its places.
@@ -157,6 +158,7 @@ def build_tables(rs) -> Tables:
             if f.start == "program" and prog.triggers:
                 triggers[(kind, f.record)] = tuple((f.key, i) for i in range(len(prog.triggers)))
 
+    add_copies(pack, records, kind_of, keys, triggers)  # per-player copies read as their records (copies.py)
     wealth = rs.single("wealth_bonuses")
     milestones = tuple(
         (b.id, keys[("wealth_bonus", b.id, "when")], keys[("wealth_bonus", b.id, "reward")], b.piece)

@@ -10,6 +10,7 @@ from interpreter.runtime.zones import count as zone_size
 from interpreter.runtime.zones import key as zone_key
 
 _NO_ENTRY: dict = {}  # read only
+PLACED_VALUE = "@value"  # the event parameter of a space's programs that holds the placed piece's value (placing.py)
 
 
 class View:
@@ -131,6 +132,8 @@ class View:
             return self.i + 1
         if name == "players":
             return len(self.s.players)
+        if name == "value":  # the piece being put on a space, in the space's programs; 0 elsewhere
+            return (self.f.event or _NO_ENTRY).get(PLACED_VALUE, 0) if self.f else 0
         flow = self.s.flow
         if flow is None:
             return 0

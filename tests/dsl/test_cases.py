@@ -274,6 +274,10 @@ PROGRAMS = [
     ("join order", prog(A.JoinOrder(n("order")))),
     ("gain 1 gold; join order\nscore 1", prog(G1, A.JoinOrder(n("order")), S1)),
     ("if a: join order else: score 1", prog(A.If(a_, A.JoinOrder(n("order")), S1))),
+    # ---- a record's effect field, run: `run F of this|R`
+    ("run primary of this", prog(A.Run(n("primary"), None))),
+    ("as owner: run secondary of this; run effect of castle",
+     prog(A.AsOwner(A.Run(n("secondary"), None)), A.Run(n("effect"), n("castle")))),
 ]
 
 
@@ -606,6 +610,9 @@ SYNTAX_ERRORS = [
     ("join", "E102", 4),
     ("join 2", "E101", 5),
     ("join order 2", "E101", 11),
+    ("run primary", "E102", 11),
+    ("run primary of", "E102", 14),
+    ("run primary of this.era", "E101", 19),
 ]
 
 

@@ -56,6 +56,7 @@ EXAMPLES = {
     "refill": "refill row",
     "for_each_record": "for each in hand where era == 1: move this to discard",
     "join_order": "join order",
+    "run": "run reward of this",
 }
 ZONE_OPS = ("zone_draw", "zone_move", "shuffle", "refill", "for_each_record")
 BUILDING = Scope(this_kinds=("building",))
@@ -73,7 +74,7 @@ def _statement(symbols, op: str):
     if op in ZONE_OPS:
         from tests.dsl.test_cases import _with_zones
         symbols = _with_zones(symbols)
-    res = resolve(node, symbols, BUILDING if op in ("place", "as_owner", "zone_move") else Scope())
+    res = resolve(node, symbols, BUILDING if op in ("place", "as_owner", "zone_move", "run") else Scope())
     assert res.errors == [], [e.message for e in res.errors]
     (stmt,) = node.items
     (step,) = C.Compiler(symbols.members("resource"), symbols.members("group"), res.constants).program(node).steps

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from interpreter.content.model.base import Amounts, Condition, ContentFile, Effect, Id, Model, PlayerCount, Record
+from interpreter.content.model.base import Amounts, Condition, ContentFile, Effect, Expr, Id, Model, PlayerCount, Record
 from interpreter.content.turn_offers import TURN_OFFERS, AUTOMATIC_TURNS
 
 TurnOffer = Literal[tuple(TURN_OFFERS)]
@@ -49,6 +49,15 @@ class Space(Record):
     """Paid to put a piece on it."""
     effect: Effect | None = None
     """Runs for the piece's owner when a piece is put on it."""
+    min_value: int | None = Field(default=None, ge=0)
+    """The least value a piece must be worth to go on it (its piece's `value`, plus a `boost` and the
+    space's `value_bonus`): `min_value: 3` is `requires: value >= 3`, said in the space's own words."""
+    value_bonus: Expr | None = None
+    """Added to the value of a piece put on it, read for the acting player before it goes there: a
+    permanent modifier the content keeps as a number the player holds (`green_bonus`)."""
+    occupied_cost: Amounts | None = None
+    """Paid besides `cost` when a piece goes on it while its `group` already holds a piece, anyone's
+    (without a group: while the space itself holds one), e.g. `3 coin` to enter an occupied tower."""
 
 
 class MenuEntry(Record):
@@ -89,6 +98,9 @@ class MenuEntry(Record):
     an entry takes no `from`, `piece`, `cost`, `payments`, `effect`, `limit`, `needs`, `not_while`,
     `ends_turn` or `passes` (the offer has its own rules); its `condition`, when given, must hold for it
     to offer anything."""
+    boost: Amounts | None = None
+    """With `from: spaces`: what adding 1 to the placed piece's value costs. `<verb> <space> boost <n>`
+    pays it n times and adds n (`place black tower_3 boost 2`); without `boost <n>` nothing is added."""
 
     @property
     def word(self) -> str:
@@ -144,6 +156,11 @@ class Phase(Model):
     """Runs when the phase begins, for the first seat of the round."""
     on_end: Effect | None = None
     """Runs when the phase ends, for the first seat of the round."""
+    simultaneous: bool = False
+    """true (a phase `until: turns_each` whose entries all end the turn): every seat chooses its action
+    without seeing the others' choices (another seat's pending action is hidden in observations); the
+    choices apply once every seat has chosen, in the order made. A choice that can no longer be carried
+    out then (a space taken by an earlier one) stops where it fails, and the others still apply."""
 
 
 class FlowFile(ContentFile):

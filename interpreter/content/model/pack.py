@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from interpreter.content.model.base import ContentFile, Effect, Id, Model, PlayerCount, Record
+from interpreter.content.model.base import ContentFile, Effect, Expr, Id, Model, PlayerCount, Record
 
 ParamType = Literal["resource", "action", "track", "grid", "kind", "record", "direction", "colour", "number", "stack", "symbol",
                     "zone"]
@@ -35,6 +35,13 @@ class Piece(Record):
 
     per_player: int = Field(ge=1)
     """How many of this piece each player owns."""
+    value: Expr | None = None
+    """On a pack with a flow file: what one of these pieces is worth when it is put on a space, an
+    expression read for its owner then (`die(black)`, `0`, `die(white) - malus`); none: 0. The space's
+    programs read the placed piece's value as `value` (with a menu entry's `boost` and the space's
+    `value_bonus` added)."""
+    coloured: bool = True
+    """false: a neutral piece, which a space's `one_coloured_per_player_in_group` rule ignores."""
 
 
 class Action(Record):
@@ -145,9 +152,12 @@ class Zone(Record):
     """At most this many records (for a zone without slots)."""
     refill: ZoneRefill | None = None
     """Where an empty pile refills from when drawn."""
-    start: Literal["empty", "all"] = "empty"
-    """What a shared zone holds when a game on the generic core begins: nothing, or every record of
-    its `holds` kind in content order (the setup program may then shuffle it)."""
+    start: Literal["empty", "all", "copies"] = "empty"
+    """What the zone holds when a game on the generic core begins: nothing; `all` (a shared zone):
+    every record of its `holds` kind in content order (the setup program may then shuffle it);
+    `copies` (a zone `per: player`): each player's zone holds a copy of every record of its `holds`
+    kind, in content order, owned by that player. A copy's id is the record's id, `~` and the
+    player's number (`farm~2` is player 2's farm); it reads as the record: its kind, fields and effects."""
     owned: bool = False
     """true (a zone `per: player` only): its records belong to its player as the records a player
     holds do, from the moment they enter it until they leave it: their triggers fire for the player,
