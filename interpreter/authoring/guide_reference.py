@@ -60,7 +60,7 @@ def render_turn_offers() -> str:
     """The turn offers a menu entry may name (`offers:`) and the automatic seats' turns."""
     rows = [(code(name), f"`<verb> {arg}`" if arg else "`<verb>`", what,
              "yes" if name in REQUIRED else "")
-            for name, (arg, what) in sorted(TURN_OFFERS.items())]
+            for name, (arg, what, _) in sorted(TURN_OFFERS.items())]
     autos = [(code(name), what) for name, what in sorted(AUTOMATIC_TURNS.items())]
     return (table(("Offer", "Action", "What it does", "Required"), rows)
             + "\n\nAn automatic seat's turn (`automatic_turn:`):\n\n" + table(("Turn", "What it does"), autos))

@@ -8,24 +8,37 @@ both lists agree. Argument words below are placeholders for the notation of the 
 
 from __future__ import annotations
 
-# name -> (the argument after the verb, what the action does)
-TURN_OFFERS: dict[str, tuple[str, str]] = {
+# name -> (the argument after the verb, what the action does, how a log or menu says it: `{arg}` is
+# the argument in words; an entry's `name:` says it instead, followed by the argument)
+TURN_OFFERS: dict[str, tuple[str, str, str]] = {
     "take_offer": ("<tile>", "take an offer of the wheel, paying its position's cost first; the turn's main "
-                             "action is one the taken tile shows"),
-    "main_action": ("<action>", "perform an action the taken tile shows, as the turn's main action"),
-    "offer_bonus": ("", "use the bonus of the wheel slot the taken tile came from, now"),
+                             "action is one the taken tile shows",
+        "take the tile {arg}"),
+    "main_action": ("<action>", "perform an action the taken tile shows, as the turn's main action",
+        "perform {arg} as the main action"),
+    "offer_bonus": ("", "use the bonus of the wheel slot the taken tile came from, now",
+        "use the wheel bonus"),
     "buy_extra_action": ("<n>", "buy the extra action with payment option n of the setup's "
-                                "`extra_action_costs` (once a turn)"),
-    "extra_action": ("<action>", "perform the bought extra action: any action a program can perform"),
+                                "`extra_action_costs` (once a turn)",
+        "buy the extra action (payment option {arg})"),
+    "extra_action": ("<action>", "perform the bought extra action: any action a program can perform",
+        "perform {arg} as the extra action"),
     "refresh_row": ("<kind> <i>,<j> pay <n>", "refresh a market row once a turn: the tiles at positions i "
-                                              "and j go back and new ones are dealt, for payment option n"),
-    "claim": ("<record>", "claim a record of the claimable kind with a claim right (its cost paid)"),
-    "use_once": ("<record>", "use a single-use record the player owns; it is used up"),
-    "resolve_waiting": ("<item>", "resolve now an effect that may wait until the end of the turn (`later:`)"),
-    "anytime": ("<action>", "an any-time action of the setup, as often as it can be paid for"),
+                                              "and j go back and new ones are dealt, for payment option n",
+        "refresh {arg}"),
+    "claim": ("<record>", "claim a record of the claimable kind with a claim right (its cost paid)",
+        "claim {arg}"),
+    "use_once": ("<record>", "use a single-use record the player owns; it is used up",
+        "use {arg}"),
+    "resolve_waiting": ("<item>", "resolve now an effect that may wait until the end of the turn (`later:`)",
+        "resolve {arg} now"),
+    "anytime": ("<action>", "an any-time action of the setup, as often as it can be paid for",
+        "{arg}"),
     "discard_over_limit": ("<resource>", "at the end of the turn, discard one item of the carry group "
-                                         "while over the carry limit"),
-    "end_turn": ("", "end the turn (the wheel turns, the next seat plays)"),
+                                         "while over the carry limit",
+        "discard one {arg}"),
+    "end_turn": ("", "end the turn (the wheel turns, the next seat plays)",
+        "end the turn"),
 }
 
 # name -> what an automatic seat (a seat past the players') does in its turn

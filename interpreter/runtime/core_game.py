@@ -41,6 +41,15 @@ class CoreGame(GameAPI):
     def is_dummy(self, seat: int) -> bool:
         return False
 
+    def action_words(self) -> tuple[str, ...]:
+        """The words an action may start with: the menus' verbs and `choose`."""
+        verbs = {entry.spec.verb.split()[0] for entries in self.rules.menus.values() for entry in entries}
+        return tuple(sorted(verbs | {"choose"}))
+
+    def action_phrases(self) -> dict[str, str]:
+        """Verb -> how a log or menu says its actions: an entry's `name:` then its argument."""
+        return {e.spec.verb: e.name + " {arg}" for entries in self.rules.menus.values() for e in entries if e.name}
+
     def scores(self) -> list[dict]:
         return [{"seat": p.seat + 1, "score": p.score, "breakdown": dict(sorted(p.breakdown.items()))}
                 for p in self.state.players]

@@ -110,6 +110,16 @@ class Game(LegalActions, GameAPI):
                 stacks[sid] = tuple(stack)
         return g
 
+    def action_words(self) -> tuple[str, ...]:
+        """The words an action may start with: the menu's verbs and the decisions'."""
+        from interpreter.runtime.turn import DECISION_WORDS
+
+        return tuple(sorted({verb.split()[0] for verb in self.rules.verb_of.values()} | set(DECISION_WORDS)))
+
+    def action_phrases(self) -> dict[str, str]:
+        """Verb -> how a log or menu says its actions (notation.describe)."""
+        return self.rules.phrases
+
     def is_dummy(self, seat: int) -> bool:
         flags = self.rules.dummy_seats
         return flags[seat] if 0 <= seat < len(flags) else seat >= len(flags)

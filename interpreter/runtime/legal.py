@@ -46,10 +46,12 @@ class LegalActions:
         so no sort of the whole list is needed."""
         turn = _TurnView(self)
         out: list[str] = []
-        for entry in self.rules.turn_menu:
-            if entry.condition and not condition_holds(self.rules, self.state, entry.condition):
+        for make, verb, condition in self.rules.offer_makers:
+            if condition is not None and not condition_holds(self.rules, self.state, condition):
                 continue
-            out += _OFFER_ACTIONS[entry.offer](turn, entry.verb)
+            made = make(turn, verb)
+            if made:
+                out += made
         return out
 
     def _performable_tiles(self, takes: list[tuple[int, str]]) -> list[str]:
@@ -231,14 +233,16 @@ def _sure_picks(rules: Rules, state: GameState) -> set[str]:
 
 
 class _TurnView:
-    """What the turn's offers share while the legal actions of one state are made: the game, the
-    constant prices the player can pay (all at once), and the main actions once worked out."""
+    """What the turn's offers share while the legal actions of one state are made: the game, its
+    state, rules and turn record, the constant prices the player can pay (all at once), and the main
+    actions once worked out."""
 
-    __slots__ = ("game", "paid", "_view", "_main")
+    __slots__ = ("game", "state", "rules", "plans", "info", "paid", "_view", "_main")
 
     def __init__(self, game: LegalActions):
-        self.game = game
-        self.paid = game.rules.offers.book.payable(game._player.holdings)
+        self.game, self.state, self.rules = game, game.state, game.rules
+        self.plans, self.info = game.rules.offers, game.state.turn_info
+        self.paid = self.plans.book.payable(game.state.players[game.state.current].holdings)
         self._view = None
         self._main = None
 
@@ -250,18 +254,17 @@ class _TurnView:
         if price[0] is not None:
             return self.paid >> price[0] & 1
         if self._view is None:
-            s = self.game.state
-            self._view = View(self.game.rules.tables, s, s.current, acting_frame(s.current))
-        return self.game.rules.machine._can_pay(self._view, price[1])
+            s = self.state
+            self._view = View(self.rules.tables, s, s.current, acting_frame(s.current))
+        return self.rules.machine._can_pay(self._view, price[1])
 
     def main_actions(self) -> list[str]:
         """The actions of the taken tile that can be performed as the main action now (none before a
         take or once it is done)."""
         if self._main is None:
-            game, info = self.game, self.game.state.turn_info
-            taken = info.get("tile")
-            self._main = [] if taken is None or info.get("main_done") else [
-                a for a in game.rules.offers.tile_actions.get(taken, ()) if game._can_perform(a, True)]
+            taken = self.info.get("tile")
+            self._main = [] if taken is None or self.info.get("main_done") else [
+                a for a in self.plans.tile_actions.get(taken, ()) if self.game._can_perform(a, True)]
         return self._main
 
 
@@ -274,94 +277,91 @@ def _main_action(t: _TurnView, verb: str) -> list[str]:
 
 
 def _offer_bonus(t: _TurnView, verb: str) -> list[str]:
-    info = t.game.state.turn_info
+    info = t.info
     if info.get("tile") is not None and info.get("bonus_key") and not info.get("bonus_used") and t.game._bonus_payable(info["bonus_key"]):
         return [verb]  # an optional purchase waits until it can be paid (EX-1)
     return []
 
 
 def _buy_extra_action(t: _TurnView, verb: str) -> list[str]:
-    if t.game.state.turn_info.get("extra_bought"):
+    if t.info.get("extra_bought"):
         return []
     paid = t.paid
-    return [f"{verb} {n}" for n, cost in t.game.rules.offers.extra_costs
+    return [f"{verb} {n}" for n, cost in t.plans.extra_costs
             if cost is None or (paid >> cost[0] & 1 if cost[0] is not None else t.pays(cost))]
 
 
 def _anytime(t: _TurnView, verb: str) -> list[str]:
-    game, out = t.game, []
-    s, machine = game.state, game.rules.machine
-    for name, key, sure, entry in game.rules.offers.anytime:
-        if entry is not None and not t.paid >> entry & 1:
+    out, s, machine, paid = [], t.state, t.rules.machine, t.paid
+    for name, key, sure, entry in t.plans.anytime:
+        if entry is not None and not paid >> entry & 1:
             continue  # its first statement's own price cannot be paid
-        if not mechanisms.cannot_start(machine, s, s.current, key) and (sure or game._completes(f"{verb} {name}")):
+        if not mechanisms.cannot_start(machine, s, s.current, key) and (sure or t.game._completes(f"{verb} {name}")):
             out.append(f"{verb} {name}")
     return out
 
 
 def _end_turn(t: _TurnView, verb: str) -> list[str]:
-    info = t.game.state.turn_info
+    info = t.info
     if info.get("tile") is None or (not info.get("main_done") and t.main_actions()):
         return []  # the main action must be performed when it can be (R-TURN-6)
     return [verb]
 
 
 def _extra_action(t: _TurnView, verb: str) -> list[str]:
-    info, game = t.game.state.turn_info, t.game
+    info = t.info
     if not info.get("extra_bought") or info.get("extra_done"):
         return []
-    return [f"{verb} {a}" for a in game.rules.offers.playable if game._can_perform(a, False)]
+    return [f"{verb} {a}" for a in t.plans.playable if t.game._can_perform(a, False)]
 
 
 def _refresh_row(t: _TurnView, verb: str) -> list[str]:
-    game = t.game
-    if game.state.turn_info.get("refreshed"):
+    if t.info.get("refreshed"):
         return []
-    out, paid, table_rows = [], t.paid, game.state.table["rows"]
-    for kind, costs in game.rules.offers.refresh_costs:
+    out, paid, plans, table_rows = [], t.paid, t.plans, t.state.table["rows"]
+    for kind, costs in plans.refresh_costs:
         options = tuple([n for n, cost in costs
                          if cost is None or (paid >> cost[0] & 1 if cost[0] is not None else t.pays(cost))])
         if options:
-            out += game.rules.offers.refreshes(table_rows, kind, options, verb)
+            out += plans.refreshes(table_rows, kind, options, verb)
     return out
 
 
 def _resolve_waiting(t: _TurnView, verb: str) -> list[str]:
-    later = t.game.state.turn_info.get("later")
+    later = t.info.get("later")
     return sorted({f"{verb} {e['label']}" for e in later}) if later else []
 
 
 def _claim(t: _TurnView, verb: str) -> list[str]:
-    game = t.game
-    s, right = game.state, game.rules.setup.seal_right
-    if right is None or game._player.holdings.get(right, 0) < 1:
+    s, right = t.state, t.rules.setup.seal_right
+    if right is None or s.players[s.current].holdings.get(right, 0) < 1:
         return []
     claimed = set(s.table.get("claimed", {}).values())
-    return [f"{verb} {rid}" for rid, cost in game.rules.offers.seals if rid not in claimed and t.pays(cost)]
+    return [f"{verb} {rid}" for rid, cost in t.plans.seals if rid not in claimed and t.pays(cost)]
 
 
 def _take_offer(t: _TurnView, verb: str) -> list[str]:
-    game = t.game
-    s, plans, paid = game.state, game.rules.offers, t.paid
-    if s.turn_info.get("tile") is not None:
+    if t.info.get("tile") is not None:
         return []
-    takes = []
-    for pos, tile in crane.tiles_in_order(s.table["crane"]):
-        price = plans.take_costs[pos]
+    takes, take_costs, paid = [], t.plans.take_costs, t.paid
+    for pos, tile in crane.tiles_in_order(t.state.table["crane"]):
+        price = take_costs[pos]
         if price is None or (paid >> price[0] & 1 if price[0] is not None else t.pays(price)):
             takes.append((pos, tile))
-    return sorted([f"{verb} {tile}" for tile in game._performable_tiles(takes)])
+    return sorted([f"{verb} {tile}" for tile in t.game._performable_tiles(takes)])
 
 
 def _use_once(t: _TurnView, verb: str) -> list[str]:
-    game = t.game
-    plans, owned, uses = game.rules.offers, game._player.owned, []
+    plans, s = t.plans, t.state
+    if not plans.one_shot_kinds:
+        return []
+    owned, uses = s.players[s.current].owned, []
     for kind in plans.one_shot_kinds:  # any owned record marked single-use, whatever its kind
         for rid in owned.get(kind, ()):
             use = plans.one_shot.get(rid)
-            if use and (use[1] or game._completes(f"{verb} {rid}")):
+            if use and (use[1] or t.game._completes(f"{verb} {rid}")):
                 uses.append(f"{verb} {rid}")
-    return sorted(uses)
+    return sorted(uses) if uses else uses
 
 
 def _discard_over_limit(t: _TurnView, verb: str) -> list[str]:
@@ -374,3 +374,8 @@ _OFFER_ACTIONS = {
     "claim": _claim, "use_once": _use_once, "resolve_waiting": _resolve_waiting, "anytime": _anytime,
     "discard_over_limit": _discard_over_limit, "end_turn": _end_turn,
 }
+
+
+def offer_maker(offer: str):
+    """What makes the actions of a turn offer (a name of content/turn_offers.py)."""
+    return _OFFER_ACTIONS[offer]

@@ -8,19 +8,14 @@ from __future__ import annotations
 
 from interpreter.errors import IllegalActionError
 
-VERBS = ("take", "act", "bonus", "buy", "extra", "refresh", "seal", "use", "choose", "pick", "place", "plank", "resolve",
-         "do", "discard", "end")
-
-
 def normalise(text: str) -> str:
     """Canonical spelling of a typed action: single spaces, lower case."""
     return " ".join(text.strip().lower().split())
 
 
-def parse(text: str, legal: list[str], verbs: tuple[str, ...] | None = None) -> str:
+def parse(text: str, legal: list[str], verbs: tuple[str, ...]) -> str:
     """The legal action a line names: its 1-based number in ``legal``, or its notation. ``verbs``: the
-    words an action may start with (default: this notation's; a pack's menu gives its own)."""
-    verbs = VERBS if verbs is None else verbs
+    words an action may start with (the game's ``action_words()``)."""
     line = normalise(text)
     if line.isdigit():
         n = int(line)
@@ -34,25 +29,20 @@ def parse(text: str, legal: list[str], verbs: tuple[str, ...] | None = None) -> 
     return line
 
 
-def describe(action: str, decision_options: list[str] | None = None) -> str:
-    """A short English line for an action, for menus and logs."""
+# How the decisions the mechanisms ask are said (the turn's own verbs come from the pack's menu).
+DECISION_PHRASES = {"pick": "take {arg} from its row", "plank": "lay the tile as the bridge plank {arg}"}
+
+
+def describe(action: str, decision_options: list[str] | None = None, phrases: dict[str, str] | None = None) -> str:
+    """A short English line for an action, for menus and logs; ``phrases``: verb -> how it is said
+    (``{arg}``: the argument in words), from the game's menu (``action_phrases()``)."""
     verb, _, arg = action.partition(" ")
-    arg_words = arg.replace("_", " ")
     if verb == "choose" and decision_options:
         return f"choose: {decision_options[int(arg) - 1]}"
-    return {
-        "take": f"take the action tile {arg_words}",
-        "act": f"perform {arg_words} as the main action",
-        "bonus": "use the wheel bonus",
-        "buy": f"buy the extra action (payment option {arg.split()[-1]})" if arg else "buy",
-        "extra": f"perform {arg_words} as the extra action",
-        "seal": f"claim the seal {arg_words}",
-        "use": f"use {arg_words}",
-        "pick": f"take {arg} from its row",
-        "place": f"place {arg.replace(' at ', ' on ').replace(' rot ', ', rotation ')}",
-        "plank": f"lay the tile as the bridge plank {arg_words}",
-        "resolve": f"resolve {arg_words} now",
-        "do": arg_words,
-        "discard": f"discard one {arg_words}",
-        "end": "end the turn",
-    }.get(verb, action)
+    if verb == "place":
+        return f"place {arg.replace(' at ', ' on ').replace(' rot ', ', rotation ')}"
+    for known, phrase in (phrases or {}).items():
+        if action == known or action.startswith(known + " "):
+            return phrase.format(arg=action[len(known) + 1:].replace("_", " ")).strip()
+    phrase = DECISION_PHRASES.get(verb)
+    return phrase.format(arg=arg.replace("_", " ") if verb != "pick" else arg) if phrase else action

@@ -32,6 +32,7 @@ class OfferEntry:
     verb: str
     offer: str
     condition: str | None
+    name: str | None = None  # how a log or menu says it (then the argument); None: the offer's own words
 
 
 @dataclass(frozen=True)
@@ -79,8 +80,15 @@ class Rules:
         out = []
         for e in menu.entries:
             key = f"flow/menus/{menu.id}/entries/{e.id}/condition"
-            out.append(OfferEntry(e.word, e.offers, key if e.condition is not None and key in keys else None))
+            out.append(OfferEntry(e.word, e.offers, key if e.condition is not None and key in keys else None, e.name))
         return tuple(sorted(out, key=lambda e: e.verb))
+
+    @cached_property
+    def phrases(self) -> dict[str, str]:
+        """Verb -> how a log or menu says its actions (`{arg}`: the argument in words)."""
+        from interpreter.content.turn_offers import TURN_OFFERS
+
+        return {e.verb: (e.name + " {arg}" if e.name else TURN_OFFERS[e.offer][2]) for e in self.turn_menu}
 
     @cached_property
     def verb_of(self) -> dict[str, str]:
@@ -88,13 +96,24 @@ class Rules:
         return {e.offer: e.verb for e in self.turn_menu}
 
     @cached_property
-    def offer_of_word(self) -> dict[str, tuple[OfferEntry, ...]]:
-        """The first word of an action -> the entries whose verb starts with it."""
-        out: dict[str, tuple[OfferEntry, ...]] = {}
+    def turn_dispatch(self) -> dict[str, tuple]:
+        """The first word of an action -> (verb, how Turn applies it, condition key) of the entries
+        whose verb starts with it (turn.py)."""
+        from interpreter.runtime.turn import offer_applier
+
+        out: dict[str, tuple] = {}
         for e in self.turn_menu:
             word = e.verb.partition(" ")[0]
-            out[word] = (*out.get(word, ()), e)
+            out[word] = (*out.get(word, ()), (e.verb, offer_applier(e.offer), e.condition))
         return out
+
+    @cached_property
+    def offer_makers(self) -> tuple:
+        """(what makes its actions, verb, condition key) of each entry of the turn menu, in the order
+        of the verbs (legal.py)."""
+        from interpreter.runtime.legal import offer_maker
+
+        return tuple((offer_maker(e.offer), e.verb, e.condition) for e in self.turn_menu)
 
     @cached_property
     def tile_actions(self) -> dict[str, tuple[str, ...]]:

@@ -65,13 +65,17 @@ class Turn:
         if how is not None:
             how(self, rest, action)
             return
-        for entry in self.r.offer_of_word.get(word, ()):
-            verb = entry.verb
-            if action == verb or action.startswith(verb) and action[len(verb)] == " ":
-                if entry.condition and not condition_holds(self.r, self.s, entry.condition):
-                    raise RulesError(f"`{verb}` is not offered now: its condition does not hold")
-                _OFFERS[entry.offer](self, action[len(verb) + 1:], action)
-                return
+        for verb, how, condition in self.r.turn_dispatch.get(word, ()):
+            if verb == word:  # a one-word verb (the common case)
+                arg = rest
+            elif action == verb or action.startswith(verb + " "):
+                arg = action[len(verb) + 1:]
+            else:
+                continue
+            if condition is not None and not condition_holds(self.r, self.s, condition):
+                raise RulesError(f"`{verb}` is not offered now: its condition does not hold")
+            how(self, arg, action)
+            return
         raise RulesError(f"unknown action {action!r}")
 
     def _choose(self, arg: str, action: str) -> None:
@@ -303,6 +307,7 @@ _AUTOMATIC_TURNS = {"return_farthest_offer": Turn._return_farthest_offer}
 
 # Decisions answered by number (`choose`) or by naming the option (the mechanisms' own decisions).
 _DECISION_VERBS = {"choose": Turn._choose, "pick": Turn._named, "place": Turn._named, "plank": Turn._named}
+DECISION_WORDS = tuple(_DECISION_VERBS)
 
 # A turn offer (content/turn_offers.py) -> how Turn applies its action, given the argument after the
 # entry's verb (every action is legal-checked before).
@@ -312,3 +317,8 @@ _OFFERS = {
     "claim": Turn._seal, "use_once": Turn._use, "resolve_waiting": Turn._resolve, "anytime": Turn._do,
     "discard_over_limit": Turn._discard, "end_turn": Turn._end,
 }
+
+
+def offer_applier(offer: str):
+    """How Turn applies the actions of a turn offer (a name of content/turn_offers.py)."""
+    return _OFFERS[offer]

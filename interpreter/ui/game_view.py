@@ -18,9 +18,9 @@ from interpreter.ui.sessions import Session
 # The view names the parts of the table by the state's own keys (the content kinds they come from).
 
 
-def _describe(action: str, options) -> str:
+def _describe(action: str, options, phrases=None) -> str:
     try:
-        return describe(action, options)
+        return describe(action, options, phrases)
     except (ValueError, IndexError, TypeError):
         return action
 
@@ -77,7 +77,8 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
     legal = []
     if live and human_now:
         options = d["options"] if d is not None else None
-        legal = [{"action": a, "text": _describe(a, options)} for a in obs["legal"]]
+        phrases = game.action_phrases()
+        legal = [{"action": a, "text": _describe(a, options, phrases)} for a in obs["legal"]]
 
     log = []
     for i, action in enumerate(s.log):

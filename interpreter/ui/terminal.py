@@ -60,13 +60,9 @@ def summary(game, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def action_words(game) -> tuple[str, ...] | None:
-    """The words an action may start with: a pack on the generic core's menu verbs (and `choose`);
-    None for the built-in notation's."""
-    if game.state.flow is None:
-        return None
-    verbs = {entry.spec.verb.split()[0] for entries in game.rules.menus.values() for entry in entries}
-    return tuple(sorted(verbs | {"choose"}))
+def action_words(game) -> tuple[str, ...]:
+    """The words an action may start with (the game's menu verbs and its decisions')."""
+    return game.action_words()
 
 
 def core_summary(obs: dict) -> str:
@@ -138,7 +134,7 @@ def interactive(game, specs: dict[int, str], pack):
         legal = game.legal_actions()
         options = game.state.decision.options if game.state.decision else None
         for i, a in enumerate(legal, 1):
-            out.print(f"  {i:>2}. {a:<34} {describe(a, options)}", markup=False)
+            out.print(f"  {i:>2}. {a:<34} {describe(a, options, game.action_phrases())}", markup=False)
         try:
             line = input(f"seat {seat + 1}> ").strip()
         except EOFError:

@@ -37,24 +37,31 @@ def caput(*args, stdin=None):
 def test_every_legal_action_prints_and_parses_back_to_itself():
     g = new_game(load_ruleset(), 3, seed=2)
     rng = random.Random(2)
+    words, phrases, said = g.action_words(), g.action_phrases(), set()
     for _ in range(150):
         legal = g.legal_actions()
         for i, action in enumerate(legal, 1):
-            assert parse(action, legal) == action
-            assert parse(f"  {action.upper()} ", legal) == action  # spacing and case do not matter
-            assert parse(str(i), legal) == action
-            assert describe(action) and "\n" not in describe(action)
+            assert parse(action, legal, words) == action
+            assert parse(f"  {action.upper()} ", legal, words) == action  # spacing and case do not matter
+            assert parse(str(i), legal, words) == action
+            text = describe(action, g.state.decision.options if g.state.decision else None, phrases)
+            assert text and "\n" not in text
+            said.add(text.split()[0])
         g.apply(rng.choice(legal))
+    # the menu's words say the turn's actions: the pack's names (take the action tile) or the offers'
+    assert describe("take tile_a", None, phrases) == "take the action tile tile a"
+    assert describe("buy extra 2", None, phrases) == "buy the extra action (payment option 2)"
+    assert describe("end", None, phrases) == "end the turn" and {"perform", "take", "end"} <= said
 
 
 def test_parse_explains_what_is_wrong():
-    legal = ["end", "take tile_a"]
+    legal, words = ["end", "take tile_a"], ("end", "take")
     with pytest.raises(IllegalActionError, match="from 1 to 2"):
-        parse("3", legal)
-    with pytest.raises(IllegalActionError, match="starts with one of"):
-        parse("fly away", legal)
+        parse("3", legal, words)
+    with pytest.raises(IllegalActionError, match="starts with one of: end, take"):
+        parse("fly away", legal, words)
     with pytest.raises(IllegalActionError, match="not legal now"):
-        parse("take tile_b", legal)
+        parse("take tile_b", legal, words)
 
 
 def test_play_moves_replays_a_scripted_game_and_replay_shows_it(scripted, tmp_path):
