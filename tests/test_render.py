@@ -143,7 +143,7 @@ def test_load_game_keeps_the_variants(tmp_path):
     path.write_text(g.to_json(), encoding="utf-8")
     loaded = load_game(path)
     assert loaded.rules.ruleset.variants == rs.variants
-    assert loaded.rules.ruleset.single("crane").side == "b"
+    assert loaded.rules.ruleset.single("wheel").side == "b"
     assert "crane-pos-0" in render_svg(loaded)
 
 

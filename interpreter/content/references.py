@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from pydantic import BaseModel
 
 from interpreter.mechanisms import hexes as board
-from interpreter.mechanisms import wheel as crane
+from interpreter.mechanisms import wheel
 from interpreter.dsl.parse import grammar_text
 from interpreter.errors import ErrorBag
 from interpreter.content.model import KindTable
@@ -340,7 +340,7 @@ class Checker:
                 if not (1 <= srow <= len(rows) and scol in rows[srow - 1].cols):
                     self.err(doc, ("grids", i, "start"), "E209", f"the start square [{srow}, {scol}] is not on tier set '{ts.id}'")
 
-    def k_crane(self, doc, m):
+    def k_wheel(self, doc, m):
         boxes = [i for i, s in enumerate(m.wheel) if s.box]
         if len(boxes) != 1:
             self.err(doc, ("wheel",), "E209", f"the wheel needs exactly one box slot, found {len(boxes)}")
@@ -366,7 +366,7 @@ class Checker:
         if sorted(m.first_game_order) != sorted(ids):
             self.err(doc, ("first_game_order",), "E209", "the first-game order must list every action tile exactly once")
         elif len(m.wheel) == len(m.positions) and len(boxes) == 1 and all(r.box_at < len(m.positions) for r in m.rotations):
-            for path, message in crane.geometry_problems(m):
+            for path, message in wheel.geometry_problems(m):
                 if path == ("positions",):  # no target at all: at a position whose flag was cleared
                     paths = [path, *(("positions", i, "overflow_target") for i in range(len(m.positions)))]
                     self.err_edited(doc, [*paths[1:], path], "E209", message)
@@ -375,7 +375,7 @@ class Checker:
         lo, hi = self.pack.players.min, self.pack.players.max
         for n in range(lo, hi + 1):
             if counts[n] == 0:
-                self.err(doc, ("rotations",), "E209", f"the crane has no starting rotation for {n} players")
+                self.err(doc, ("rotations",), "E209", f"the wheel has no starting rotation for {n} players")
 
     def k_action_board(self, doc, m):
         actions = Counter(h.action for h in m.action_hexes)

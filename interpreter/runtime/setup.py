@@ -37,7 +37,7 @@ def initial_state(rules: Rules, seed: int) -> GameState:
     state.stacks = stacks
     state.table["rows"] = rows.deal(stacks, rules.setup.rows, 1)
     _setup_city(ruleset, state, players, rng)
-    crane_model = ruleset.single("crane")
+    crane_model = ruleset.single("wheel")
     state.table.update({"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)),
                         "era": 1, "seed": seed})
     state.rng = saved_state(rng)

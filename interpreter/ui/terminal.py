@@ -12,7 +12,7 @@ from rich.markup import escape
 
 from interpreter.ui import console
 from interpreter.ui.console import out
-from interpreter.ui.kinds import MAP_KIND, PLANKS_KIND, WHEEL_KIND
+from interpreter.ui.kinds import MAP_KIND, PLANKS_KIND, WHEEL_KIND, table_key
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
 
@@ -28,9 +28,10 @@ def summary(game, seat: int | None = None) -> str:
     table = obs["table"]
     lines = [f"turn {obs['turn']} (round {round_of(game.rules.schedule, obs['turn'])}), era {table.get('era', 1)}, "
              f"seat {obs['current'] + 1} to play"]
-    cs = wheel.from_json(table[WHEEL_KIND])
+    wheel_key = table_key(game.rules.ruleset, WHEEL_KIND)
+    cs = wheel.from_json(table[wheel_key])
     g = game.rules.geometry
-    lines.append(f"{WHEEL_KIND}: " + ", ".join(f"{pos}:{tile}" + ("(+)" if tile in cs.flagged else "") + f"[{g.zones[pos]}]"
+    lines.append(f"{wheel_key}: " + ", ".join(f"{pos}:{tile}" + ("(+)" if tile in cs.flagged else "") + f"[{g.zones[pos]}]"
                                       for pos, tile in wheel.tiles_by_position(cs)))
     for p in obs["players"]:
         held = ", ".join(f"{k} {v}" for k, v in sorted(p["holdings"].items()) if v)

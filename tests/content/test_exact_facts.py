@@ -119,7 +119,7 @@ def test_windows_and_extra_action(rs):
 # ------------------------------------------------------------------ crane (COMPONENTS §1)
 
 def test_crane_geometry(rs):
-    crane = rs.single("crane")
+    crane = rs.single("wheel")
     zones = Counter(p.zone for p in crane.positions)
     assert len(crane.positions) == len(crane.wheel) == 12
     assert zones["red"] == 4 and zones["green"] == 3 and sum(p.overflow_target for p in crane.positions) == 3

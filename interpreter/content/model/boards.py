@@ -1,4 +1,4 @@
-"""Boards: the crane, the project grids, the city map, the action board and the bridge."""
+"""Boards: the wheel of offers, the project grids, the hex map, the action board and the slot row."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pydantic import Field
 from interpreter.content.model.base import Amounts, Axial, ContentFile, Count, Effect, Id, Model, Ordinal, PlayerCount, Record
 
 
-# ---------------------------------------------------------------- crane
+# ---------------------------------------------------------------- wheel
 
-class CranePosition(Model):
+class WheelPosition(Model):
     zone: Id
     """Zone of the frame this position belongs to (a free name such as red, green or blue, used in reports and variants)."""
     cost: Amounts | None = None
@@ -38,9 +38,9 @@ class ActionTileSide(Model):
 
 class ActionTile(Record):
     a: ActionTileSide
-    """Side a of the tile (used when the crane's `side` is `a`)."""
+    """Side a of the tile (used when the wheel's `side` is `a`)."""
     b: ActionTileSide
-    """Side b of the tile (used when the crane's `side` is `b`)."""
+    """Side b of the tile (used when the wheel's `side` is `b`)."""
 
 
 class Rotation(Model):
@@ -50,15 +50,17 @@ class Rotation(Model):
     """Frame position of the box slot at setup."""
 
 
-class CraneFile(ContentFile):
-    """The action crane: frame positions and their zones, the rotating wheel of slots with bonuses, and the double-sided action tiles."""
+class WheelFile(ContentFile):
+    """The wheel of offers: frame positions and their zones, the rotating wheel of slots with bonuses, and the double-sided action tiles."""
 
-    kind: Literal["crane"]
+    kind: Literal["wheel"]
+    id: Id
+    """The pack's name for this wheel: the key of its state and the source of the points it gives (e.g. `crane:position`)."""
     provenance: Literal["exact", "partial", "reconstructed"]
     """How exact the values of this file are: exact, partial or reconstructed."""
     source: str
     """Where the values of this file come from: a RULES.md id or a COMPONENTS.md section."""
-    positions: list[CranePosition] = Field(min_length=3)
+    positions: list[WheelPosition] = Field(min_length=3)
     """Frame positions clockwise from the entry (position 0)."""
     wheel: list[WheelSlot] = Field(min_length=3)
     """Wheel slots clockwise starting at the box."""

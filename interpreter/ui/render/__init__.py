@@ -24,7 +24,7 @@ import json
 from html import escape
 from pathlib import Path
 
-from interpreter.ui.kinds import CLAIM_KIND, WHEEL_KIND
+from interpreter.ui.kinds import CLAIM_KIND, WHEEL_KIND, table_key
 from interpreter.ui.render.table import draw_table
 from interpreter.ui.render.text import short, wrap
 
@@ -60,10 +60,11 @@ _VERB_IDS = ("plank", CLAIM_KIND)
 def _clickable(svg: str, game, actions: list[str]) -> str:
     legal = set(actions)
     marks: dict[str, str] = {}
+    wheel_key = table_key(game.rules.ruleset, WHEEL_KIND)
     for a in actions:
         verb, _, arg = a.partition(" ")
         if verb == "take":
-            marks.setdefault(f"{WHEEL_KIND}-tile-{arg}", a)
+            marks.setdefault(f"{wheel_key}-tile-{arg}", a)
         elif verb in _VERB_IDS:
             marks.setdefault(f"{verb}-{arg}", a)
         elif verb == "place" and " at " in arg:
