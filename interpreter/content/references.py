@@ -106,7 +106,7 @@ class Checker:
                     self.err(d, ("tile_kinds", i, "corner_colours", j), "E301", f"unknown corner colour '{c}'")
         for i, k in enumerate(p.tile_kinds):
             # where a kind's tiles go needs the board that has such places
-            needs = {"action_hex": "action_board", "ring": "action_board", "site": "city"}.get(k.placed_on or "")
+            needs = {"action_hex": "action_board", "ring": "action_board", "site": "hex_map"}.get(k.placed_on or "")
             if needs and not self.by_kind.get(needs):
                 self.err(d, ("tile_kinds", i, "placed_on"), "E209", f"tiles placed on '{k.placed_on}' need a {needs} file in the pack")
             rk = self.record_kinds.get(k.id)
@@ -395,7 +395,7 @@ class Checker:
         if size != m.ring_size:
             self.err(doc, ("ring_size",), "E209", f"the hexes around this action board number {size}, not {m.ring_size}")
 
-    def k_city(self, doc, m):
+    def k_hex_map(self, doc, m):
         from interpreter.content.model import effect_fields
 
         self.ref(doc, ("site_kind",), m.site_kind, set(self.tile_kinds), "E307", "tile kind")
@@ -410,20 +410,25 @@ class Checker:
                 self.err(doc, ("hexes", i, "at"), "E206", f"hex {list(key)} is listed twice (also '{at[key]}')")
             at[key] = h.id
         b = board.build_board(at)
-        types = {tuple(h.at): h.type for h in m.hexes}
         for i, h in enumerate(m.hexes):
-            if h.type == "site":
-                plazas = [n for n in b.adjacent(tuple(h.at)) if types.get(n) == "plaza"]
-                if len(plazas) != 1:
-                    self.err(doc, ("hexes", i), "E209", f"building site '{h.id}' touches {len(plazas)} plaza hexes; every site touches exactly one")
+            self.ref(doc, ("hexes", i, "type"), h.type, set(m.hex_types), "E301", "hex type")
+        roles = {tuple(h.at): m.hex_types[h.type].role for h in m.hexes if h.type in m.hex_types}
+        for i, h in enumerate(m.hexes):
+            role = roles.get(tuple(h.at))
+            if role is None:
+                continue
+            if role == "site":
+                areas = [n for n in b.adjacent(tuple(h.at)) if roles.get(n) == "area"]
+                if len(areas) != 1:
+                    self.err(doc, ("hexes", i), "E209", f"site '{h.id}' touches {len(areas)} area hexes; every site touches exactly one")
             elif h.premium is not None or h.pre_filled:
-                self.err(doc, ("hexes", i), "E209", f"only building sites have `premium` or `pre_filled`, not a {h.type} hex")
-            if h.marks and h.type != "plaza":
-                self.err(doc, ("hexes", i, "marks"), "E209", "only plaza hexes carry player-count marks")
+                self.err(doc, ("hexes", i), "E209", f"only sites have `premium` or `pre_filled`, not a {h.type} hex")
+            if h.marks and role != "area":
+                self.err(doc, ("hexes", i, "marks"), "E209", "only area hexes carry player-count marks")
         for i, c in enumerate(m.corners):
             self.ref(doc, ("corners", i, "colour"), c.colour, self.colours, "E301", "corner colour")
             if tuple(c.at) not in at:
-                self.err(doc, ("corners", i, "at"), "E209", f"printed corner on {c.at}, which is not a hex of the city")
+                self.err(doc, ("corners", i, "at"), "E209", f"printed corner on {c.at}, which is not a hex of the map")
 
     def k_setup(self, doc, m):
         permits = {x.id for x in self.pack.permits}

@@ -86,7 +86,7 @@ def plan_stacks(rules: Rules) -> StackPlan:
 
 def _setup_city(ruleset, state: GameState, players: int, rng: random.Random) -> None:
     """Plaza tiles on the plaza hexes in play; neutral tiles on the pre-filled sites (R-SETUP-7, R-SETUP-13)."""
-    city = ruleset.single("city")
+    city = ruleset.single("hex_map")
     if city is None:
         return
     solo = ruleset.single("solo")

@@ -4,11 +4,10 @@ schema, and the part of the state's ``table`` the runtime keeps for it; nothing 
 from __future__ import annotations
 
 WHEEL_KIND = "wheel"  # the wheel of offers: frame positions around a turning wheel of slots
-MAP_KIND = "city"  # the shared map of hexes with its sites
+MAP_KIND = "hex_map"  # the shared map of hexes with its sites
 ROAD_KIND = "kings_road"  # the pawn track with effects on its spaces
 PLANKS_KIND = "bridge"  # the plank spaces that kept tiles are laid on
 CLAIM_KIND = "seal"  # the record kind players claim
-AREAS_KEY = "plazas"  # the state's table of area tiles by map hex (the file kind of those records)
 
 
 def table_key(rs, kind: str) -> str:

@@ -44,10 +44,11 @@ def summary(game, seat: int | None = None) -> str:
     for kind, row in sorted(table.get("rows", {}).items()):
         lines.append(f"row {kind}: " + " ".join(t or "-" for t in row["regular"]) + " | special " +
                      " ".join(t or "-" for t in row["special"]))
+    map_key = table_key(game.rules.ruleset, MAP_KIND)
     built = [f"{site}:{e['tile']}" + (f"(seat {e['owner'] + 1})" if e.get("owner") is not None else "")
-             for site, e in sorted(table.get(MAP_KIND, {}).items())]
+             for site, e in sorted(table.get(map_key, {}).items())]
     if built:
-        lines.append(f"{MAP_KIND}: " + ", ".join(built))
+        lines.append(f"{map_key}: " + ", ".join(built))
     if table.get(PLANKS_KIND):
         lines.append(f"{PLANKS_KIND}: " + ", ".join(f"{k}:{v}" for k, v in sorted(table[PLANKS_KIND].items())))
     waiting = obs["turn_info"]["later"]

@@ -7,8 +7,8 @@ the wheel, the rows, the grids, the tracks, the plank spaces and the claimable r
 files and the state's ``table``. Effect texts are shown shortened (``short``), so a tile stays legible.
 
 Elements that tests and tools count carry stable classes and ids:
-``city-hex`` (one per content hex, id ``hex-<hex id>``), ``building`` (one per entry of
-``table["city"]``), ``grid-marker`` (one per player per grid), ``player-board`` (one per seat) and
+``map-hex`` (one per content hex, id ``hex-<hex id>``), ``building`` (one per entry of
+``table[<map id>]``), ``grid-marker`` (one per player per grid), ``player-board`` (one per seat) and
 ``area-tile`` (one per tile in a player's area, covered ones included; ``data-depth`` is 0 for the
 bottom tile of a stack and the top tile has ``data-top="1"``).
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import drawsvg as dw
 
 from interpreter.ui.kinds import ROAD_KIND
-from interpreter.ui.render.draw import GAIN, HEX_FILL, INK, SOFT, label
+from interpreter.ui.kinds import MAP_KIND
+from interpreter.ui.render.draw import GAIN, INK, SOFT, label, route_fill
 from interpreter.ui.render.text import short, wrap
 
 
@@ -23,7 +24,7 @@ def draw_road(t, d, x0, y0, w):
     cw = (w - 150) / n
     for i, sp in enumerate(road.spaces):
         x = x0 + 140 + i * cw
-        g.append(dw.Rectangle(x, y0 + 8, cw - 6, h - 16, rx=5, fill=HEX_FILL["road"], fill_opacity=0.35,
+        g.append(dw.Rectangle(x, y0 + 8, cw - 6, h - 16, rx=5, fill=route_fill(t.rs.single(MAP_KIND)), fill_opacity=0.35,
                               stroke="#8a6a3c"))
         head = sp.label + (f" (enter: {short(sp.enter_cost)})" if sp.enter_cost else "")
         g.append(label(x + 5, y0 + 22, head, 11, "start", weight="bold"))
