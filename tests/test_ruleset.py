@@ -45,7 +45,7 @@ def test_variants_set_their_parameters_independently():
     assert rs.single("wheel").side == "b"
     grids = {g.id: g.tier_set for g in rs.single("projects").grids}
     assert grids == {"hunger_wall": "original", "cathedral": "b"}
-    road = load_ruleset(PACK, [PACK / "variants" / "kings_road_tiles.yaml"]).single("kings_road")
+    road = load_ruleset(PACK, [PACK / "variants" / "kings_road_tiles.yaml"]).single("route")
     assert road.replacement_tiles_in_use == ["krt_i_upgrade_income", "krt_ii_silver_windows", "krt_iii_plain_buildings"]
 
 

@@ -153,7 +153,7 @@ class Checker:
                         seen[rec.id] = f"{node.span.path}:{node.span.line}"
 
     def nested_ids(self) -> None:
-        """Ids are unique within every other list that has them (plank spaces, road effects, hexes, ...).
+        """Ids are unique within every other list that has them (slots, route effects, hexes, ...).
 
         Record lists (unique across files) and the pack's declarations are checked above.
         """
@@ -226,7 +226,7 @@ class Checker:
                 "piece": self.pieces, "permit": {p.id for p in self.pack.permits}, "symbol": self.symbols,
                 "icon": self.icons, "colour": self.colours,
                 "track": {t.id for _, tm in self.by_kind.get("tracks", []) for t in tm.tracks}
-                | {rm.track for _, rm in self.by_kind.get("kings_road", [])},
+                | {rm.track for _, rm in self.by_kind.get("route", [])},
                 "grid": {g.id for _, pm in self.by_kind.get("projects", []) for g in pm.grids}}
         return sets.get(of, set())
 
@@ -300,16 +300,16 @@ class Checker:
         if start is not None and start not in numbers:
             self.err(doc, (*path, "start"), "E209", f"the start space {start} is not one of the track's spaces {numbers[0]}..{numbers[-1]}")
 
-    def k_kings_road(self, doc, m):
+    def k_route(self, doc, m):
         self._spaces(doc, (), m.spaces, None)
         effects: set[str] = set()
         for i, space in enumerate(m.spaces):
             for j, e in enumerate(space.effects):
-                if e.id in effects:  # replacement tiles name road effects: one id, one effect
-                    self.err(doc, ("spaces", i, "effects", j, "id"), "E206", f"road effect id '{e.id}' is used on two spaces")
+                if e.id in effects:  # replacement tiles name route effects: one id, one effect
+                    self.err(doc, ("spaces", i, "effects", j, "id"), "E206", f"route effect id '{e.id}' is used on two spaces")
                 effects.add(e.id)
         for i, t in enumerate(m.replacement_tiles):
-            self.ref(doc, ("replacement_tiles", i, "replaces"), t.replaces, effects, "E314", "road effect")
+            self.ref(doc, ("replacement_tiles", i, "replaces"), t.replaces, effects, "E314", "route effect")
         faces = {t.id for t in m.replacement_tiles}
         for i, rid in enumerate(m.replacement_tiles_in_use):
             self.ref(doc, ("replacement_tiles_in_use", i), rid, faces, "E314", "replacement tile")
@@ -317,7 +317,7 @@ class Checker:
         for i, rid in enumerate(m.replacement_tiles_in_use):
             tile = next((t for t in m.replacement_tiles if t.id == rid), None)
             if tile is not None and covered[tile.replaces] > 1:
-                self.err(doc, ("replacement_tiles_in_use", i), "E209", f"two tiles in use cover the same road effect '{tile.replaces}'")
+                self.err(doc, ("replacement_tiles_in_use", i), "E209", f"two tiles in use cover the same route effect '{tile.replaces}'")
 
     def k_projects(self, doc, m):
         for i, g in enumerate(m.grids):
@@ -492,7 +492,7 @@ class Checker:
         for field in ("greedy", "mcts"):
             self.ref(doc, (field,), getattr(m, field), ids, "E314", "evaluation")
         tracks = {t.id for _, tm in self.by_kind.get("tracks", []) for t in tm.tracks}
-        tracks |= {rm.track for _, rm in self.by_kind.get("kings_road", [])}
+        tracks |= {rm.track for _, rm in self.by_kind.get("route", [])}
         grids = {g.id for _, pm in self.by_kind.get("projects", []) for g in pm.grids}
         names = {"holdings": (self.resources, "E302", "resource"), "tracks": (tracks, "E303", "track"),
                  "grids": (grids, "E304", "grid"), "owned": (set(self.record_kinds), "E307", "record kind"),
@@ -549,7 +549,7 @@ def check_names(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag) -> No
                     found.append(((field, i, "attributes", j, "name"), a.name))
         if m.kind == "pack":
             found += [(("corner_colours", i), c) for i, c in enumerate(m.corner_colours)]
-        if m.kind == "kings_road":
+        if m.kind == "route":
             found.append((("track",), m.track))
         if m.kind == "flow":  # menus and their entries (whose ids are verbs) are never named by effects
             found = [(path, name) for path, name in found if path[:1] != ("menus",)]

@@ -267,7 +267,7 @@ def test_production_token_sets_by_player_count(rs):
 # ------------------------------------------------------------------ King's Road, plazas, wealth (§5.6, §20)
 
 def test_kings_road(rs):
-    road = rs.single("kings_road")
+    road = rs.single("route")
     spaces = {s.n: s for s in road.spaces}
     assert sorted(spaces) == [0, 1, 2, 3, 4, 5]
     for n in (4, 5):

@@ -206,7 +206,7 @@ def test_once_per_turn_triggers_fire_once_until_the_flags_are_cleared(tables):
 def test_bridge_tiles_kept_from_their_stack_run_their_effect(tables):
     s = new_state(tables)
     s.stacks["bridge_iv"] = ("br4_hunger_wall", "br4_technology", "br4_cathedral")
-    m = run_text(tables, s, "kings_road/spaces/4/effects/kr_iv/effect")
+    m = run_text(tables, s, "route/spaces/4/effects/kr_iv/effect")
     assert s.decision.kind == "keep"
     m.answer(s, 1)  # keep the technology tile; first it becomes a plank (R-ROAD-5)
     assert s.players[0].owned["bridge_tile"] == ["br4_technology"]
@@ -251,7 +251,7 @@ def test_view_reads_values_and_counts(tables):
     v = View(tables, s, 0)
     assert v.query("value", "gold_mine") == 8
     assert tables.programs["bridge/br5_upgrades/scoring"].steps[0].points(v, None) == 6  # 3 per upgrade
-    later = tables.programs["kings_road/spaces/3/effects/kr_iii_main/effect"].steps[0]
+    later = tables.programs["route/spaces/3/effects/kr_iii_main/effect"].steps[0]
     assert isinstance(later, S.Later) and later.body[0].points(v, None) == 3  # Era I only
     assert v.table("eggs", 7) == 10 and v.table("walls", 3) == 4
 

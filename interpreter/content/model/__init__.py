@@ -17,7 +17,7 @@ from interpreter.content.model.kinds import KindTable, RecordKind, RecordKindsFi
 from interpreter.content.model.overlay import OverlayFile
 from interpreter.content.model.pack import PackFile
 from interpreter.content.model.rules import ScoringFile, SetupFile, SoloFile
-from interpreter.content.model.tracks import KingsRoadFile, TracksFile
+from interpreter.content.model.tracks import RouteFile, TracksFile
 
 # The built-in file kinds: kind name -> file model. A pack's record kinds are declared in its
 # `record_kinds` files (model/kinds.py); the kind table of a pack (`KindTable.files`) adds the file
@@ -31,7 +31,7 @@ KINDS: dict[str, type[ContentFile]] = {
     "hex_map": HexMapFile,
     "action_board": ActionBoardFile,
     "bridge": BridgeFile,
-    "kings_road": KingsRoadFile,
+    "route": RouteFile,
     "scoring": ScoringFile,
     "setup": SetupFile,
     "solo": SoloFile,

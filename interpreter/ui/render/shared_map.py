@@ -1,5 +1,5 @@
 """The shared map: every hex of the map file at its axial coordinate, the tiles built on its sites, the
-area tiles on its area hexes and the pawns on the road hexes."""
+area tiles on its area hexes and the pawns on the route hexes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from interpreter.ui.render.draw import (
     GAIN, INK, SOFT, axial_px, block, colour_of, corner_px, hex_fill, hexagon, kind_title, label, lighten, seat_colour,
     span,
 )
-from interpreter.ui.kinds import MAP_KIND, ROAD_KIND, table_key
+from interpreter.ui.kinds import MAP_KIND, ROUTE_KIND, table_key
 from interpreter.ui.render.text import short, wrap
 
 # Roles of the map's hex types: an area hex holds an area tile (upper and lower effect), a crossing hex its name.
@@ -31,12 +31,12 @@ def draw_map(t, d, x0, y0, S):
     areas = t.s.table.get(t.tables.layout.areas_key, {})
     placed = t.s.table.get(key, {})
     role = {name: ht.role for name, ht in board.hex_types.items()}
-    road = t.rs.single(ROAD_KIND)
-    labels = {sp.n: sp.label for sp in road.spaces} if road else {}
+    route = t.rs.single(ROUTE_KIND)
+    labels = {sp.n: sp.label for sp in route.spaces} if route else {}
     pawns = {}
-    if road:
+    if route:
         for p in t.s.players:
-            pawns.setdefault(p.tracks.get(road.track), []).append(p.seat)
+            pawns.setdefault(p.tracks.get(route.track), []).append(p.seat)
     for h in board.hexes:
         cx, cy = pos[h.id][0] + ox, pos[h.id][1] + oy
         off = role.get(h.type) == AREA_HEX and h.id not in areas
