@@ -54,7 +54,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E231": ("count beyond what a game can use", "Counts are limited (repeat 100, advance and move 100, amounts 1000) and a payment cannot exceed the resource's cap; use a smaller number."),
     "E301": ("unknown name", "The name is not declared by the pack; check spelling or declare it."),
     "E302": ("unknown resource", "Declare the resource under `resources:` in pack.yaml or fix the spelling."),
-    "E303": ("unknown track", "Use the id of a track the pack declares (in its tracks file, or a road's `track:`)."),
+    "E303": ("unknown track", "Use the id of a track the pack declares (in its tracks file, or a route's `track:`)."),
     "E304": ("unknown grid", "Use a grid id from projects.yaml."),
     "E305": ("unknown action", "Use an action id from pack.yaml `actions:`."),
     "E306": ("unknown event", "Triggers may use the events listed under `events:` in pack.yaml."),

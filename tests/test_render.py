@@ -68,9 +68,9 @@ def test_the_svg_shows_every_part_of_the_table(games, name):
     rs = g.rules.ruleset
     state = g.state
 
-    hexes = elements(svg, "city-hex")
-    assert len(hexes) == len(rs.single("city").hexes)
-    assert {e.get("id") for e in hexes} == {f"hex-{h.id}" for h in rs.single("city").hexes}
+    hexes = elements(svg, "map-hex")
+    assert len(hexes) == len(rs.single("hex_map").hexes)
+    assert {e.get("id") for e in hexes} == {f"hex-{h.id}" for h in rs.single("hex_map").hexes}
 
     buildings = elements(svg, "building")
     assert len(buildings) == len(state.table["city"])
@@ -143,7 +143,7 @@ def test_load_game_keeps_the_variants(tmp_path):
     path.write_text(g.to_json(), encoding="utf-8")
     loaded = load_game(path)
     assert loaded.rules.ruleset.variants == rs.variants
-    assert loaded.rules.ruleset.single("crane").side == "b"
+    assert loaded.rules.ruleset.single("wheel").side == "b"
     assert "crane-pos-0" in render_svg(loaded)
 
 
@@ -228,5 +228,5 @@ def test_the_golden_playthroughs_render_at_every_fiftieth_step():
                 classes = [e.get("class") for e in tree.iter()]
                 assert classes.count("player-board") == len(g.state.players), path.name
                 assert classes.count("grid-marker") == len(g.state.players) * len(rs.single("projects").grids)
-                assert classes.count("city-hex") == len(rs.single("city").hexes)
+                assert classes.count("map-hex") == len(rs.single("hex_map").hexes)
                 assert classes.count("building") == len(g.state.table.get("city", {}))

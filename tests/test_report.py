@@ -19,8 +19,8 @@ def test_summary_counts_records_components_and_provenance():
     data = json.loads(caput("content", "summary", str(PACK), "--json"))
     assert data["records"]["upgrade"]["by_era"] == {"era 1": {"regular": 11, "special": 4}, "era 2": {"regular": 11, "special": 4}}
     assert data["records"]["technology"]["by_level"] == {f"level {n}": 6 for n in range(1, 5)}
-    assert data["components"]["crane.positions"] == {"total": 12, "by_zone": {"red": 4, "green": 3, "blue": 4, "green_single": 1}}
-    assert data["components"]["city.hexes"]["by_type"]["plaza"] == 10
+    assert data["components"]["wheel.positions"] == {"total": 12, "by_zone": {"red": 4, "green": 3, "blue": 4, "green_single": 1}}
+    assert data["components"]["hex_map.hexes"]["by_type"]["plaza"] == 10
     by_kind = data["provenance_by_kind"]
     assert {p: sum(v[p] for v in by_kind.values()) for p in ("exact", "partial", "reconstructed")} == data["provenance"]
     assert by_kind["scoring"]["reconstructed"] == 0 and by_kind["upgrades"]["reconstructed"] > 0

@@ -40,12 +40,12 @@ def test_every_official_variant_validates(variant):
 
 def test_variants_set_their_parameters_independently():
     base = load_ruleset(PACK)
-    assert base.single("crane").side == "a"
+    assert base.single("wheel").side == "a"
     rs = load_ruleset(PACK, [PACK / "variants" / "crane_b.yaml", PACK / "variants" / "cathedral_tiers_b.yaml"])
-    assert rs.single("crane").side == "b"
+    assert rs.single("wheel").side == "b"
     grids = {g.id: g.tier_set for g in rs.single("projects").grids}
     assert grids == {"hunger_wall": "original", "cathedral": "b"}
-    road = load_ruleset(PACK, [PACK / "variants" / "kings_road_tiles.yaml"]).single("kings_road")
+    road = load_ruleset(PACK, [PACK / "variants" / "kings_road_tiles.yaml"]).single("route")
     assert road.replacement_tiles_in_use == ["krt_i_upgrade_income", "krt_ii_silver_windows", "krt_iii_plain_buildings"]
 
 
@@ -81,13 +81,13 @@ add:
   seals:
     - {id: seal_walls, scoring: score count(walls), provenance: reconstructed, source: house}
 set:
-  crane.side: c
+  wheel.side: c
 """)
     with pytest.raises(ContentErrors) as info:
         load_ruleset(PACK, [ov])
     found = [(e.span.path, e.span.line, e.span.col, e.code) for e in info.value.errors]
     assert found == [(str(ov), 10, 15, "E204")]
-    ov.write_text(ov.read_text().replace("crane.side: c", "crane.side: b"))
+    ov.write_text(ov.read_text().replace("wheel.side: c", "wheel.side: b"))
     with pytest.raises(ContentErrors) as info:
         load_ruleset(PACK, [ov])
     found = [(e.span.path, e.span.line, e.span.col, e.code) for e in info.value.errors]
@@ -130,7 +130,7 @@ def test_dsl_keys_are_unique_even_when_a_kind_is_split_over_files(tmp_path):
     keys = [f.key for f in rs.fields]
     assert len(keys) == len(set(keys)) == len(rs.programs)
     assert "walls/wall_ii_01/reward" in keys and "walls/wall_i_01/reward" in keys
-    assert "pack/actions/mines/effect" in keys and "crane/wheel/3/bonus" in keys
+    assert "pack/actions/mines/effect" in keys and "wheel/wheel/3/bonus" in keys
 
 
 def test_ids_are_unique_within_nested_lists(tmp_path):
@@ -154,7 +154,7 @@ def _where(errors):
 def test_an_edit_that_breaks_the_packs_files_is_reported_at_the_edit(tmp_path):
     ov = _overlay(tmp_path, """\
 set:
-  crane.side: b
+  wheel.side: b
   pack.resources: []
 """)
     errors = run_pipeline(PACK, [ov]).errors
@@ -172,7 +172,7 @@ def test_each_consequence_is_blamed_on_the_edit_that_causes_it(tmp_path):
     ov = _overlay(tmp_path, """\
 set:
   scoring.tables.eggs.id: eggs_renamed
-  crane.side: b
+  wheel.side: b
   pack.resources.egg.id: egg_renamed
 """)
     errors = run_pipeline(PACK, [ov]).errors
@@ -191,7 +191,7 @@ def test_the_packs_own_errors_are_not_blamed_on_an_overlay(tmp_path):
     walls = pack / "walls.yaml"
     text = walls.read_text(encoding="utf-8")
     walls.write_text(text.replace("cost: 2 stone", "cost: 2 stonez", 1), encoding="utf-8")
-    ov = _overlay(tmp_path, "set:\n  crane.side: b\n")
+    ov = _overlay(tmp_path, "set:\n  wheel.side: b\n")
     alone = _where(run_pipeline(pack).errors)
     assert alone and all(name == "walls.yaml" for name, *_ in alone)
     assert _where(run_pipeline(pack, [ov]).errors) == alone
@@ -307,7 +307,7 @@ def test_consequences_no_single_edit_explains_go_under_the_overlays_first_edit(t
     monkeypatch.setattr(ruleset, "_MAX_EDITS_TO_BLAME", 0)  # too many edits to try one by one
     ov = _overlay(tmp_path, """\
 set:
-  crane.side: b
+  wheel.side: b
   pack.resources: []
 """)
     errors = run_pipeline(PACK, [ov]).errors

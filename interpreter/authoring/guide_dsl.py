@@ -41,7 +41,7 @@ class Examples:
         self.names = rs.names
         pack = rs.single("pack")
         models = rs.models
-        tracks = _ids(models, "tracks", "tracks") + [m.track for m in models.get("kings_road", ())]
+        tracks = _ids(models, "tracks", "tracks") + [m.track for m in models.get("route", ())]
         declared = {
             "resource": [r.id for r in pack.resources],
             "group": list(dict.fromkeys(r.group for r in pack.resources if r.group)),

@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from pydantic import BaseModel
 
 from interpreter.mechanisms import hexes as board
-from interpreter.mechanisms import wheel as crane
+from interpreter.mechanisms import wheel
 from interpreter.dsl.parse import grammar_text
 from interpreter.errors import ErrorBag
 from interpreter.content.model import KindTable
@@ -106,7 +106,7 @@ class Checker:
                     self.err(d, ("tile_kinds", i, "corner_colours", j), "E301", f"unknown corner colour '{c}'")
         for i, k in enumerate(p.tile_kinds):
             # where a kind's tiles go needs the board that has such places
-            needs = {"action_hex": "action_board", "ring": "action_board", "site": "city"}.get(k.placed_on or "")
+            needs = {"action_hex": "action_board", "ring": "action_board", "site": "hex_map"}.get(k.placed_on or "")
             if needs and not self.by_kind.get(needs):
                 self.err(d, ("tile_kinds", i, "placed_on"), "E209", f"tiles placed on '{k.placed_on}' need a {needs} file in the pack")
             rk = self.record_kinds.get(k.id)
@@ -153,7 +153,7 @@ class Checker:
                         seen[rec.id] = f"{node.span.path}:{node.span.line}"
 
     def nested_ids(self) -> None:
-        """Ids are unique within every other list that has them (plank spaces, road effects, hexes, ...).
+        """Ids are unique within every other list that has them (slots, route effects, hexes, ...).
 
         Record lists (unique across files) and the pack's declarations are checked above.
         """
@@ -235,7 +235,7 @@ class Checker:
                 "piece": self.pieces, "permit": {p.id for p in self.pack.permits}, "symbol": self.symbols,
                 "icon": self.icons, "colour": self.colours,
                 "track": {t.id for _, tm in self.by_kind.get("tracks", []) for t in tm.tracks}
-                | {rm.track for _, rm in self.by_kind.get("kings_road", [])},
+                | {rm.track for _, rm in self.by_kind.get("route", [])},
                 "grid": {g.id for _, pm in self.by_kind.get("projects", []) for g in pm.grids}}
         return sets.get(of, set())
 
@@ -309,16 +309,16 @@ class Checker:
         if start is not None and start not in numbers:
             self.err(doc, (*path, "start"), "E209", f"the start space {start} is not one of the track's spaces {numbers[0]}..{numbers[-1]}")
 
-    def k_kings_road(self, doc, m):
+    def k_route(self, doc, m):
         self._spaces(doc, (), m.spaces, None)
         effects: set[str] = set()
         for i, space in enumerate(m.spaces):
             for j, e in enumerate(space.effects):
-                if e.id in effects:  # replacement tiles name road effects: one id, one effect
-                    self.err(doc, ("spaces", i, "effects", j, "id"), "E206", f"road effect id '{e.id}' is used on two spaces")
+                if e.id in effects:  # replacement tiles name route effects: one id, one effect
+                    self.err(doc, ("spaces", i, "effects", j, "id"), "E206", f"route effect id '{e.id}' is used on two spaces")
                 effects.add(e.id)
         for i, t in enumerate(m.replacement_tiles):
-            self.ref(doc, ("replacement_tiles", i, "replaces"), t.replaces, effects, "E314", "road effect")
+            self.ref(doc, ("replacement_tiles", i, "replaces"), t.replaces, effects, "E314", "route effect")
         faces = {t.id for t in m.replacement_tiles}
         for i, rid in enumerate(m.replacement_tiles_in_use):
             self.ref(doc, ("replacement_tiles_in_use", i), rid, faces, "E314", "replacement tile")
@@ -326,7 +326,7 @@ class Checker:
         for i, rid in enumerate(m.replacement_tiles_in_use):
             tile = next((t for t in m.replacement_tiles if t.id == rid), None)
             if tile is not None and covered[tile.replaces] > 1:
-                self.err(doc, ("replacement_tiles_in_use", i), "E209", f"two tiles in use cover the same road effect '{tile.replaces}'")
+                self.err(doc, ("replacement_tiles_in_use", i), "E209", f"two tiles in use cover the same route effect '{tile.replaces}'")
 
     def k_projects(self, doc, m):
         for i, g in enumerate(m.grids):
@@ -349,7 +349,7 @@ class Checker:
                 if not (1 <= srow <= len(rows) and scol in rows[srow - 1].cols):
                     self.err(doc, ("grids", i, "start"), "E209", f"the start square [{srow}, {scol}] is not on tier set '{ts.id}'")
 
-    def k_crane(self, doc, m):
+    def k_wheel(self, doc, m):
         boxes = [i for i, s in enumerate(m.wheel) if s.box]
         if len(boxes) != 1:
             self.err(doc, ("wheel",), "E209", f"the wheel needs exactly one box slot, found {len(boxes)}")
@@ -375,7 +375,7 @@ class Checker:
         if sorted(m.first_game_order) != sorted(ids):
             self.err(doc, ("first_game_order",), "E209", "the first-game order must list every action tile exactly once")
         elif len(m.wheel) == len(m.positions) and len(boxes) == 1 and all(r.box_at < len(m.positions) for r in m.rotations):
-            for path, message in crane.geometry_problems(m):
+            for path, message in wheel.geometry_problems(m):
                 if path == ("positions",):  # no target at all: at a position whose flag was cleared
                     paths = [path, *(("positions", i, "overflow_target") for i in range(len(m.positions)))]
                     self.err_edited(doc, [*paths[1:], path], "E209", message)
@@ -384,7 +384,7 @@ class Checker:
         lo, hi = self.pack.players.min, self.pack.players.max
         for n in range(lo, hi + 1):
             if counts[n] == 0:
-                self.err(doc, ("rotations",), "E209", f"the crane has no starting rotation for {n} players")
+                self.err(doc, ("rotations",), "E209", f"the wheel has no starting rotation for {n} players")
 
     def k_action_board(self, doc, m):
         actions = Counter(h.action for h in m.action_hexes)
@@ -404,7 +404,7 @@ class Checker:
         if size != m.ring_size:
             self.err(doc, ("ring_size",), "E209", f"the hexes around this action board number {size}, not {m.ring_size}")
 
-    def k_city(self, doc, m):
+    def k_hex_map(self, doc, m):
         from interpreter.content.model import effect_fields
 
         self.ref(doc, ("site_kind",), m.site_kind, set(self.tile_kinds), "E307", "tile kind")
@@ -419,20 +419,25 @@ class Checker:
                 self.err(doc, ("hexes", i, "at"), "E206", f"hex {list(key)} is listed twice (also '{at[key]}')")
             at[key] = h.id
         b = board.build_board(at)
-        types = {tuple(h.at): h.type for h in m.hexes}
         for i, h in enumerate(m.hexes):
-            if h.type == "site":
-                plazas = [n for n in b.adjacent(tuple(h.at)) if types.get(n) == "plaza"]
-                if len(plazas) != 1:
-                    self.err(doc, ("hexes", i), "E209", f"building site '{h.id}' touches {len(plazas)} plaza hexes; every site touches exactly one")
+            self.ref(doc, ("hexes", i, "type"), h.type, set(m.hex_types), "E301", "hex type")
+        roles = {tuple(h.at): m.hex_types[h.type].role for h in m.hexes if h.type in m.hex_types}
+        for i, h in enumerate(m.hexes):
+            role = roles.get(tuple(h.at))
+            if role is None:
+                continue
+            if role == "site":
+                areas = [n for n in b.adjacent(tuple(h.at)) if roles.get(n) == "area"]
+                if len(areas) != 1:
+                    self.err(doc, ("hexes", i), "E209", f"site '{h.id}' touches {len(areas)} area hexes; every site touches exactly one")
             elif h.premium is not None or h.pre_filled:
-                self.err(doc, ("hexes", i), "E209", f"only building sites have `premium` or `pre_filled`, not a {h.type} hex")
-            if h.marks and h.type != "plaza":
-                self.err(doc, ("hexes", i, "marks"), "E209", "only plaza hexes carry player-count marks")
+                self.err(doc, ("hexes", i), "E209", f"only sites have `premium` or `pre_filled`, not a {h.type} hex")
+            if h.marks and role != "area":
+                self.err(doc, ("hexes", i, "marks"), "E209", "only area hexes carry player-count marks")
         for i, c in enumerate(m.corners):
             self.ref(doc, ("corners", i, "colour"), c.colour, self.colours, "E301", "corner colour")
             if tuple(c.at) not in at:
-                self.err(doc, ("corners", i, "at"), "E209", f"printed corner on {c.at}, which is not a hex of the city")
+                self.err(doc, ("corners", i, "at"), "E209", f"printed corner on {c.at}, which is not a hex of the map")
 
     def k_setup(self, doc, m):
         permits = {x.id for x in self.pack.permits}
@@ -460,7 +465,7 @@ class Checker:
         for field in ("greedy", "mcts"):
             self.ref(doc, (field,), getattr(m, field), ids, "E314", "evaluation")
         tracks = {t.id for _, tm in self.by_kind.get("tracks", []) for t in tm.tracks}
-        tracks |= {rm.track for _, rm in self.by_kind.get("kings_road", [])}
+        tracks |= {rm.track for _, rm in self.by_kind.get("route", [])}
         grids = {g.id for _, pm in self.by_kind.get("projects", []) for g in pm.grids}
         names = {"holdings": (self.resources, "E302", "resource"), "tracks": (tracks, "E303", "track"),
                  "grids": (grids, "E304", "grid"), "owned": (set(self.record_kinds), "E307", "record kind"),
@@ -517,7 +522,7 @@ def check_names(pairs: list[tuple[Document, BaseModel]], errors: ErrorBag) -> No
                     found.append(((field, i, "attributes", j, "name"), a.name))
         if m.kind == "pack":
             found += [(("corner_colours", i), c) for i, c in enumerate(m.corner_colours)]
-        if m.kind == "kings_road":
+        if m.kind == "route":
             found.append((("track",), m.track))
         if m.kind == "flow":  # menus and their entries (whose ids are verbs) are never named by effects
             found = [(path, name) for path, name in found if path[:1] != ("menus",)]

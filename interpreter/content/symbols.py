@@ -56,8 +56,8 @@ def build_symbols(models: dict[str, list[BaseModel]], kinds: KindTable) -> Symbo
         cats["track"].add(t.id)
         if t.produces:
             producing.add(t.id)
-    for road in models.get("kings_road", []):
-        cats["track"].add(road.track)
+    for route in models.get("route", []):
+        cats["track"].add(route.track)
     for g in records(models, "projects", "grids"):
         cats["grid"].add(g.id)
     for t in records(models, "scoring", "tables"):
@@ -103,8 +103,8 @@ def build_names(models: dict[str, list[BaseModel]]) -> Names:
             name = item.name or item.id.replace("_", " ")
             display[f"{category}:{item.id}"] = name
             display.setdefault(item.id, name)  # a bare id shows the first category's name
-    for road in models.get("kings_road", []):
-        display.setdefault(f"track:{road.track}", display.get(road.track, road.track.replace("_", " ")))
+    for route in models.get("route", []):
+        display.setdefault(f"track:{route.track}", display.get(route.track, route.track.replace("_", " ")))
     for e in pack.events:  # what `on event(X)` names: the category of the event's key
         key_type = next((p.type for p in e.params if p.name == e.key), None)
         if key_type:

@@ -1,6 +1,6 @@
-"""The city map as plain lookup tables, and the rules that read it.
+"""The shared hex map as plain lookup tables, and the rules that read it.
 
-Built once per ruleset from the city file (site -> plaza, plaza -> sites,
+Built once per ruleset from the map file (site -> area hex, area hex -> sites,
 printed corner icons per vertex) so the engine's hot path only does dict
 look-ups: corner matching (R-CORNER-3/4/5, OPEN-40), enclosure (R-PLAZA-5),
 majority (R-PLAZA-6) and the empty sites a building may go on.
@@ -14,39 +14,42 @@ from dataclasses import dataclass
 from interpreter.mechanisms.hexes import Hex, build_board, corner_key, neighbour, vertex_table
 from interpreter.errors import RulesError
 
+# Roles of the map's hex types (HexType.role): sites take tiles; an area hex gathers the sites around it.
 SITE = "site"
-PLAZA = "plaza"
+AREA = "area"
 Placed = dict[str, tuple[tuple[str, ...], int]]
 
 
 @dataclass(frozen=True)
-class CityMap:
-    """Precomputed tables of one city map (see build_city_map)."""
+class HexMap:
+    """Precomputed tables of one hex map (see build_hex_map)."""
 
     hexes: dict[str, Hex]  # hex id -> axial
     at: dict[Hex, str]  # axial -> hex id
-    types: dict[str, str]  # hex id -> hex type
+    types: dict[str, str]  # hex id -> hex type (the pack's name)
+    roles: dict[str, str]  # hex id -> the role of its type
     sites: tuple[str, ...]  # site ids in file order
-    plaza_of: dict[str, str]  # site id -> its plaza hex id
-    sites_of: dict[str, tuple[str, ...]]  # plaza hex id -> its site ids
+    area_of: dict[str, str]  # site id -> its area hex id
+    sites_of: dict[str, tuple[str, ...]]  # area hex id -> its site ids
     printed: dict[tuple, tuple[str, ...]]  # corner key -> colours printed at that vertex
     vertex: dict[str, tuple[tuple[tuple[str, int], ...], ...]]  # hex id -> per world corner: (other hex id, its corner)
     corner_keys: dict[str, tuple[tuple, ...]]  # hex id -> corner key per world corner
 
 
-def build_city_map(city_model) -> CityMap:
-    """Tables from a city file; every site must touch exactly one plaza (R-BUILD-5; the content checker also enforces it)."""
-    hexes = {h.id: (h.at[0], h.at[1]) for h in city_model.hexes}
+def build_hex_map(map_model) -> HexMap:
+    """Tables from a map file; every site must touch exactly one area hex (R-BUILD-5; the content checker also enforces it)."""
+    hexes = {h.id: (h.at[0], h.at[1]) for h in map_model.hexes}
     at = {xy: hid for hid, xy in hexes.items()}
-    types = {h.id: h.type for h in city_model.hexes}
-    sites = tuple(hid for hid in hexes if types[hid] == SITE)
-    plaza_of = {s: _plaza_of(s, hexes, at, types) for s in sites}
-    sites_of = {p: tuple(s for s in sites if plaza_of[s] == p) for p in hexes if types[p] == PLAZA}
+    types = {h.id: h.type for h in map_model.hexes}
+    roles = {hid: map_model.hex_types[t].role for hid, t in types.items()}
+    sites = tuple(hid for hid in hexes if roles[hid] == SITE)
+    area_of = {s: _area_of(s, hexes, at, roles) for s in sites}
+    sites_of = {p: tuple(s for s in sites if area_of[s] == p) for p in hexes if roles[p] == AREA}
     printed: dict[tuple, tuple[str, ...]] = {}
-    for pc in city_model.corners:
+    for pc in map_model.corners:
         key = corner_key((pc.at[0], pc.at[1]), pc.corner)
         printed[key] = printed.get(key, ()) + (pc.colour,)
-    return CityMap(hexes, at, types, sites, plaza_of, sites_of, printed, **corner_tables(hexes))
+    return HexMap(hexes, at, types, roles, sites, area_of, sites_of, printed, **corner_tables(hexes))
 
 
 def corner_tables(hexes: dict[str, Hex]) -> dict:
@@ -57,16 +60,16 @@ def corner_tables(hexes: dict[str, Hex]) -> dict:
     return {"vertex": vertex, "corner_keys": {at[h]: keys for h, keys in graph.corners.items()}}
 
 
-def _plaza_of(site: str, hexes: dict[str, Hex], at: dict[Hex, str], types: dict[str, str]) -> str:
-    """The single plaza hex sharing a side with a site; anything else is a content bug."""
+def _area_of(site: str, hexes: dict[str, Hex], at: dict[Hex, str], roles: dict[str, str]) -> str:
+    """The single area hex sharing a side with a site; anything else is a content bug."""
     around = (at.get(neighbour(hexes[site], s)) for s in range(6))
-    plazas = [n for n in around if n is not None and types[n] == PLAZA]
-    if len(plazas) != 1:
-        raise RulesError(f"building site '{site}' touches {len(plazas)} plaza hexes; every site touches exactly one")
-    return plazas[0]
+    areas = [n for n in around if n is not None and roles[n] == AREA]
+    if len(areas) != 1:
+        raise RulesError(f"site '{site}' touches {len(areas)} area hexes; every site touches exactly one")
+    return areas[0]
 
 
-def corner_matches(cmap: CityMap, at: str, rot: int, corners: tuple[str, ...], colour: str, placed: Placed) -> int:
+def corner_matches(cmap: HexMap, at: str, rot: int, corners: tuple[str, ...], colour: str, placed: Placed) -> int:
     """Tokens of `colour` a tile gains when placed on `at` with rotation `rot`.
 
     Each of its world corners showing `colour` pays once per other tile whose
@@ -87,14 +90,14 @@ def corner_matches(cmap: CityMap, at: str, rot: int, corners: tuple[str, ...], c
     return total
 
 
-def enclosed(cmap: CityMap, plaza: str, occupied: set[str]) -> bool:
-    """A plaza is enclosed once every one of its sites holds a tile, neutral ones included (R-PLAZA-5, OPEN-46)."""
-    sites = cmap.sites_of.get(plaza, ())
+def enclosed(cmap: HexMap, area: str, occupied: set[str]) -> bool:
+    """An area is enclosed once every one of its sites holds a tile, neutral ones included (R-PLAZA-5, OPEN-46)."""
+    sites = cmap.sites_of.get(area, ())
     return bool(sites) and all(s in occupied for s in sites)
 
 
 def majority(claims: dict[int, int], spend: dict[int, int]) -> tuple[set[int], set[int]]:
-    """(majority seats, other claimants) of an enclosed plaza (R-PLAZA-6).
+    """(majority seats, other claimants) of an enclosed area (R-PLAZA-6).
 
     Most cubes wins; a tie goes to the highest sum of printed costs of the
     tied seats' cubed buildings (OPEN-36); a tie on that too makes all of the
@@ -110,6 +113,6 @@ def majority(claims: dict[int, int], spend: dict[int, int]) -> tuple[set[int], s
     return top, claimants - top
 
 
-def legal_sites(cmap: CityMap, occupied: set[str]) -> list[str]:
-    """Empty building sites in file order: only sites take buildings, never a tile-holding hex or a plaza (R-BUILD-3, R-PLAZA-2)."""
+def legal_sites(cmap: HexMap, occupied: set[str]) -> list[str]:
+    """Empty sites in file order: only sites take tiles, never another hex nor an area hex (R-BUILD-3, R-PLAZA-2)."""
     return [s for s in cmap.sites if s not in occupied]

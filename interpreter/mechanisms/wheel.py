@@ -100,7 +100,7 @@ def geometry_problems(model) -> list[tuple[tuple, str]]:
 
 
 def build_geometry(model) -> WheelGeometry:
-    """Compile a validated wheel content model (`CraneFile`)."""
+    """Compile a validated wheel content model (`WheelFile`)."""
     n = len(model.positions)
     boxes = [i for i, s in enumerate(model.wheel) if s.box]
     if len(model.wheel) != n or len(boxes) != 1:

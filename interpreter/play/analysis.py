@@ -14,7 +14,7 @@ from interpreter.play import stats
 
 def summarize(records: list[dict], content_keys: dict[str, str] | None = None) -> dict:
     """Per seat: mean, sd and 95% interval of scores, win rate with its Wilson interval; per bot the
-    same; mean points per source; per-game rates of actions, tiles and crane tiles; content never fired.
+    same; mean points per source; per-game rates of actions, tiles and wheel tiles; content never fired.
 
     ``content_keys`` maps every program key of the pack to the content id it belongs to."""
     n = len(records)
@@ -58,7 +58,7 @@ def summarize(records: list[dict], content_keys: dict[str, str] | None = None) -
         "sources": {k: v / scoring_seats for k, v in sorted(sources.items(), key=lambda kv: -kv[1])},
         "performed": _rates(records, "performed"),
         "tiles": _rates(records, "tiles"),
-        "crane": _rates(records, "crane"),
+        "wheel": _rates(records, "wheel"),
         "turns": stats.mean_sd([r["turns"] for r in records])[0] if records else 0,
         "actions": stats.mean_sd([r["actions"] for r in records])[0] if records else 0,
         "never_fired": never,

@@ -19,7 +19,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from interpreter.mechanisms import wheel as crane
+from interpreter.mechanisms import wheel
 from interpreter.errors import IllegalActionError
 from interpreter.runtime.game import Game
 
@@ -121,7 +121,7 @@ class GreedyBot:
 
 
 class DummyBot:
-    """The rulebook solo dummy as a seat policy: the tile farthest ahead on the crane, nothing else."""
+    """The rulebook solo dummy as a seat policy: the tile farthest ahead on the wheel, nothing else."""
 
     name = "dummy"
 
@@ -129,7 +129,8 @@ class DummyBot:
         legal = game.legal_actions()
         takes = [a for a in legal if a.startswith("take ")]
         if takes:
-            wanted = f"take {crane.dummy_choice(crane.from_json(game.observation(game.current_player)['table']['crane']))}"
+            key = game.rules.ruleset.single("wheel").id
+            wanted = f"take {wheel.dummy_choice(wheel.from_json(game.observation(game.current_player)['table'][key]))}"
             return wanted if wanted in takes else takes[0]
         for quiet in ("end", "choose 1"):
             if quiet in legal:

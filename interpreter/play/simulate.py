@@ -3,7 +3,7 @@ Dask cluster, with identical results for identical seeds wherever they run.
 
 A game is described by a ``GameSpec`` (pack, variants, players, the bot of each seat, seed); the
 record it produces is plain JSON-ready data (scores with breakdowns, winner, turns, actions, the
-actions, tiles and crane tiles taken, and the content programs that ran). Bots get their own
+actions, tiles and wheel tiles taken, and the content programs that ran). Bots get their own
 random generator seeded from the game's seed and their seat, so the game is a pure function of
 its spec.
 """
@@ -80,7 +80,7 @@ def play_game(spec: GameSpec) -> dict:
         "verbs": dict(Counter(a.split(" ", 1)[0] for a in log)),
         "performed": dict(performed),
         "tiles": dict(picked),
-        "crane": dict(wheel),
+        "wheel": dict(wheel),
         "fired": sorted(fired),
     }
 

@@ -145,7 +145,7 @@ class Effects:
         if quant == "each":
             ids = list(self._player(state, frame).owned.get(kind, ()))
         elif kind == self.layout.area_kind:  # only the area tiles dealt onto the map; the rest are in the box
-            dealt = set(state.table.get("plazas", {}).values())
+            dealt = set(state.table.get(self.layout.areas_key, {}).values())
             ids = [rid for rid in self.tables.ids_of(kind) if rid in dealt]
         else:
             ids = self.tables.ids_of(kind)

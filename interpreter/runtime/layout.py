@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from interpreter.mechanisms.hex_area import AreaGeometry, build_area, key as hex_key
-from interpreter.mechanisms.hex_map import CityMap, build_city_map
+from interpreter.mechanisms.hex_map import HexMap, build_hex_map
 
 
 @dataclass(frozen=True)
@@ -42,9 +42,11 @@ class Layout:
     row_permit: dict[str, str | None]  # row kind -> permit needed for its special positions
     main_only: frozenset[str]  # permits usable only by the main action
     area: AreaGeometry | None
-    city: CityMap | None
+    hex_map: HexMap | None
+    map_key: str | None  # the state's table of the map's sites (site -> tile): the map file's id
+    areas_key: str | None  # the state's table of area tiles by area hex: the file kind of the area records
     site_kind: str | None
-    area_kind: str | None  # record kind lying on the plaza hexes
+    area_kind: str | None  # record kind lying on the area hexes
     area_rewards: tuple[str, ...]  # its effect fields, in the order the majority gains them
     premium: dict[str, tuple[str | None, int]]  # site -> (cost key, points)
     symbols: dict[str, str]  # edge symbol -> reward key (symbols without a reward are blank)
@@ -60,9 +62,9 @@ class Layout:
     @cached_property
     def plain_sites(self) -> tuple[str, ...]:
         """The building sites of the shared map that carry no premium, in file order."""
-        if self.city is None:
+        if self.hex_map is None:
             return ()
-        return tuple(s for s in self.city.sites if self.premium.get(s, (None, 0))[0] is None)
+        return tuple(s for s in self.hex_map.sites if self.premium.get(s, (None, 0))[0] is None)
 
     @cached_property
     def action_hex_keys(self) -> dict[str, str]:
@@ -86,12 +88,13 @@ def build_layout(rs, key_of_path: dict[tuple[str, tuple], str], records: dict[tu
     area = None
     if board is not None:
         area = build_area(tuple(board.centre), {a.action: tuple(a.at) for a in board.action_hexes})
-    city_model = rs.single("city")
+    map_model = rs.single("hex_map")
     premium = {}
-    if city_model is not None:
-        for i, h in enumerate(city_model.hexes):
+    if map_model is not None:
+        for i, h in enumerate(map_model.hexes):
             if h.premium is not None:
-                premium[h.id] = (k("city", "hexes", i, "premium", "cost"), h.premium.points)
+                premium[h.id] = (k("hex_map", "hexes", i, "premium", "cost"), h.premium.points)
+    area_records = rs.record_kinds.get(map_model.area_tiles) if map_model is not None else None
     bridge = rs.single("bridge")
     planks = tuple((p.id, tuple(k("bridge", "planks", i, "bonuses", j) for j in range(len(p.bonuses))))
                    for i, p in enumerate(bridge.planks)) if bridge else ()
@@ -100,10 +103,12 @@ def build_layout(rs, key_of_path: dict[tuple[str, tuple], str], records: dict[tu
         row_permit={r.kind: r.special_permit for r in setup.rows} if setup else {},
         main_only=frozenset(p.id for p in pack.permits if p.main_action_only),
         area=area,
-        city=build_city_map(city_model) if city_model is not None else None,
-        site_kind=city_model.site_kind if city_model is not None else None,
-        area_kind=city_model.area_tiles if city_model is not None else None,
-        area_rewards=tuple(city_model.area_rewards) if city_model is not None else (),
+        hex_map=build_hex_map(map_model) if map_model is not None else None,
+        map_key=map_model.id if map_model is not None else None,
+        areas_key=area_records.file_kind if area_records is not None else None,
+        site_kind=map_model.site_kind if map_model is not None else None,
+        area_kind=map_model.area_tiles if map_model is not None else None,
+        area_rewards=tuple(map_model.area_rewards) if map_model is not None else (),
         premium=premium,
         symbols={s.id: k("pack", "edge_symbols", i, "reward") for i, s in enumerate(pack.edge_symbols) if s.reward},
         icons=tuple((ic.id, k("pack", "icons", i, "effect")) for i, ic in enumerate(pack.icons) if ic.effect),

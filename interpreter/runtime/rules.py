@@ -55,7 +55,7 @@ class Rules:
 
     @cached_property
     def geometry(self) -> crane.WheelGeometry:
-        return crane.build_geometry(self.ruleset.single("crane"))
+        return crane.build_geometry(self.ruleset.single("wheel"))
 
     @cached_property
     def setup(self):
@@ -117,7 +117,7 @@ class Rules:
 
     @cached_property
     def tile_actions(self) -> dict[str, tuple[str, ...]]:
-        model = self.ruleset.single("crane")
+        model = self.ruleset.single("wheel")
         return {t.id: tuple(getattr(t, model.side).actions) for t in model.tiles}
 
     @cached_property

@@ -37,7 +37,7 @@ def initial_state(rules: Rules, seed: int) -> GameState:
     state.stacks = stacks
     state.table["rows"] = rows.deal(stacks, rules.setup.rows, 1)
     _setup_city(ruleset, state, players, rng)
-    crane_model = ruleset.single("crane")
+    crane_model = ruleset.single("wheel")
     state.table.update({"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)),
                         "era": 1, "seed": seed})
     state.rng = saved_state(rng)
@@ -86,7 +86,7 @@ def plan_stacks(rules: Rules) -> StackPlan:
 
 def _setup_city(ruleset, state: GameState, players: int, rng: random.Random) -> None:
     """Plaza tiles on the plaza hexes in play; neutral tiles on the pre-filled sites (R-SETUP-7, R-SETUP-13)."""
-    city = ruleset.single("city")
+    city = ruleset.single("hex_map")
     if city is None:
         return
     solo = ruleset.single("solo")

@@ -117,28 +117,28 @@ def build_tables(rs) -> Tables:
             {s.n: key(si, "enter_cost") for si, s in enumerate(t.spaces) if s.enter_cost},
             key_of_path.get(("tracks", ("tracks", ti, "beyond_top"))),
         )
-    road = rs.single("kings_road")
+    route = rs.single("route")
     global_triggers = []
-    if road is not None:
-        # the road's space effects (the replacement tiles in use cover theirs) run on arrival
-        faces = {t.replaces: t for t in road.replacement_tiles if t.id in road.replacement_tiles_in_use}
+    if route is not None:
+        # the route's space effects (the replacement tiles in use cover theirs) run on arrival
+        faces = {t.replaces: t for t in route.replacement_tiles if t.id in route.replacement_tiles_in_use}
         on_reach = {}
-        for si, s in enumerate(road.spaces):
+        for si, s in enumerate(route.spaces):
             progs = []
             for ei, e in enumerate(s.effects):
                 if e.id in faces:
-                    ti = road.replacement_tiles.index(faces[e.id])
-                    key = key_of_path[("kings_road", ("replacement_tiles", ti, "effect"))]
+                    ti = route.replacement_tiles.index(faces[e.id])
+                    key = key_of_path[("route", ("replacement_tiles", ti, "effect"))]
                     progs.append(key)
                     # a face's triggers ("while your pawn is on this space") listen for every player
                     global_triggers += [(key, i, faces[e.id].id) for i in range(len(programs[key].triggers))]
                 else:
-                    progs.append(key_of_path[("kings_road", ("spaces", si, "effects", ei, "effect"))])
+                    progs.append(key_of_path[("route", ("spaces", si, "effects", ei, "effect"))])
             if progs:
                 on_reach[s.n] = tuple(progs)
-        tracks[road.track] = TrackTable(
-            road.track, tuple(s.n for s in road.spaces), {s.n: s.n for s in road.spaces}, None, (), on_reach,
-            {s.n: key_of_path[("kings_road", ("spaces", si, "enter_cost"))] for si, s in enumerate(road.spaces) if s.enter_cost},
+        tracks[route.track] = TrackTable(
+            route.track, tuple(s.n for s in route.spaces), {s.n: s.n for s in route.spaces}, None, (), on_reach,
+            {s.n: key_of_path[("route", ("spaces", si, "enter_cost"))] for si, s in enumerate(route.spaces) if s.enter_cost},
             None,
         )
 

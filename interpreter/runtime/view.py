@@ -55,7 +55,7 @@ class View:
         players = self.s.players if quant == "all" else [self.p]
         ids = [rid for pl in players for rid in pl.owned.get(kind, ())]
         if quant == "all":  # neutral tiles on the shared map count too (OPEN-46)
-            ids += [e["tile"] for e in self.s.table.get("city", {}).values()
+            ids += [e["tile"] for e in self.s.table.get(self.t.layout.map_key, {}).values()
                     if e.get("owner") is None and self.t.kind_of.get(e["tile"]) == kind]
         return sum(1 for rid in ids if pred is None or pred(self, (kind, rid)))
 
@@ -79,10 +79,10 @@ class View:
             return self._runtime(kind, rid, name)
         if name == "position":  # its place in the zone that holds it: 1 for a pile's top, a slot's number; 0 in none
             return next((contents.index(rid) + 1 for contents in self.s.zones.values() if rid in contents), 0)
-        if name == self.t.layout.area_kind and self.t.layout.city is not None:
+        if name == self.t.layout.area_kind and self.t.layout.hex_map is not None:
             # a placed tile's attribute named after the map's area kind: the area its site belongs to
             site = self.s.table.get("where", {}).get(rid)
-            area = self.t.layout.city.plaza_of.get(site) if site is not None else None
+            area = self.t.layout.hex_map.area_of.get(site) if site is not None else None
             if area is not None and self.t.attr(self.t.records.get((kind, rid)), name, _MISSING) is _MISSING:
                 return area
         model = self.t.records.get((kind, rid))
@@ -96,17 +96,17 @@ class View:
     def _runtime(self, kind: str, rid: str, name: str) -> bool:
         if name == "covered":
             return any(rid == tile for stack in self.p.area.values() for tile, _ in stack[:-1])
-        hexes = self.t.holders(self.s.table.get("plazas", _NO_ENTRY)).get(rid) or [rid]
+        hexes = self.t.holders(self.s.table.get(self.t.layout.areas_key, _NO_ENTRY)).get(rid) or [rid]
         if name == "resolved":
             resolved = self.s.table.get("resolved", ())
             return any(h in resolved for h in hexes)
-        city, cmap = self.s.table.get("city", {}), self.t.layout.city
+        built, cmap = self.s.table.get(self.t.layout.map_key, {}), self.t.layout.hex_map
         if cmap is None:
             return False
         seat = self.p.seat
         for h in hexes:
             for site in cmap.sites_of.get(h, ()):
-                piece = city.get(site, _NO_ENTRY).get("piece")
+                piece = built.get(site, _NO_ENTRY).get("piece")
                 if piece and piece[1] == seat:
                     return True
         return False

@@ -12,7 +12,7 @@ from interpreter.runtime import schedule
 from interpreter.runtime.game import Game
 from interpreter.mechanisms import wheel
 from interpreter.runtime.notation import describe
-from interpreter.ui.kinds import AREAS_KEY, MAP_KIND, PLANKS_KIND, WHEEL_KIND
+from interpreter.ui.kinds import MAP_KIND, PLANKS_KIND, WHEEL_KIND, table_key
 from interpreter.ui.sessions import Session
 
 # The view names the parts of the table by the state's own keys (the content kinds they come from).
@@ -51,18 +51,20 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
         })
 
     shared = obs["table"]
-    cs = wheel.from_json(shared[WHEEL_KIND]) if WHEEL_KIND in shared else None
+    wheel_key = table_key(rules.ruleset, WHEEL_KIND)
+    map_key, areas_key = table_key(rules.ruleset, MAP_KIND), rules.tables.layout.areas_key
+    cs = wheel.from_json(shared[wheel_key]) if wheel_key in shared else None
     wheel_view = []
     if cs is not None:
         zones = rules.geometry.zones
         wheel_view = [{"position": pos, "tile": tile, "zone": zones[pos] if pos < len(zones) else None,
                        "flagged": tile in cs.flagged} for pos, tile in wheel.tiles_by_position(cs)]
     table = {
-        WHEEL_KIND: wheel_view,
+        wheel_key: wheel_view,
         "rows": shared.get("rows", {}),
-        MAP_KIND: {site: {"tile": e.get("tile"), "owner": None if e.get("owner") is None else e["owner"] + 1}
-                   for site, e in sorted(shared.get(MAP_KIND, {}).items())},
-        AREAS_KEY: shared.get(AREAS_KEY, {}),
+        map_key: {site: {"tile": e.get("tile"), "owner": None if e.get("owner") is None else e["owner"] + 1}
+                  for site, e in sorted(shared.get(map_key, {}).items())},
+        **({areas_key: shared.get(areas_key, {})} if areas_key else {}),
         PLANKS_KIND: shared.get(PLANKS_KIND, {}),
         "stacks": obs["stacks"],
         "later": obs["turn_info"]["later"],

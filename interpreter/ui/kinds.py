@@ -3,9 +3,15 @@ schema, and the part of the state's ``table`` the runtime keeps for it; nothing 
 
 from __future__ import annotations
 
-WHEEL_KIND = "crane"  # the wheel of offers: frame positions around a turning wheel of slots
-MAP_KIND = "city"  # the shared map of hexes with its sites
-ROAD_KIND = "kings_road"  # the pawn track with effects on its spaces
+WHEEL_KIND = "wheel"  # the wheel of offers: frame positions around a turning wheel of slots
+MAP_KIND = "hex_map"  # the shared map of hexes with its sites
+ROUTE_KIND = "route"  # the pawn track with effects on its spaces
 PLANKS_KIND = "bridge"  # the plank spaces that kept tiles are laid on
 CLAIM_KIND = "seal"  # the record kind players claim
-AREAS_KEY = "plazas"  # the state's table of area tiles by map hex (the file kind of those records)
+
+
+def table_key(rs, kind: str) -> str:
+    """The key of the state's ``table`` under which a one-per-pack file's state is kept: the file's `id:`
+    (the pack's own name for the board, which also titles it); the kind itself when the file has none."""
+    model = rs.single(kind)
+    return getattr(model, "id", None) or kind

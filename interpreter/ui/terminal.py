@@ -12,7 +12,7 @@ from rich.markup import escape
 
 from interpreter.ui import console
 from interpreter.ui.console import out
-from interpreter.ui.kinds import MAP_KIND, PLANKS_KIND, WHEEL_KIND
+from interpreter.ui.kinds import MAP_KIND, PLANKS_KIND, WHEEL_KIND, table_key
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
 
@@ -28,9 +28,10 @@ def summary(game, seat: int | None = None) -> str:
     table = obs["table"]
     lines = [f"turn {obs['turn']} (round {round_of(game.rules.schedule, obs['turn'])}), era {table.get('era', 1)}, "
              f"seat {obs['current'] + 1} to play"]
-    cs = wheel.from_json(table[WHEEL_KIND])
+    wheel_key = table_key(game.rules.ruleset, WHEEL_KIND)
+    cs = wheel.from_json(table[wheel_key])
     g = game.rules.geometry
-    lines.append(f"{WHEEL_KIND}: " + ", ".join(f"{pos}:{tile}" + ("(+)" if tile in cs.flagged else "") + f"[{g.zones[pos]}]"
+    lines.append(f"{wheel_key}: " + ", ".join(f"{pos}:{tile}" + ("(+)" if tile in cs.flagged else "") + f"[{g.zones[pos]}]"
                                       for pos, tile in wheel.tiles_by_position(cs)))
     for p in obs["players"]:
         held = ", ".join(f"{k} {v}" for k, v in sorted(p["holdings"].items()) if v)
@@ -43,10 +44,11 @@ def summary(game, seat: int | None = None) -> str:
     for kind, row in sorted(table.get("rows", {}).items()):
         lines.append(f"row {kind}: " + " ".join(t or "-" for t in row["regular"]) + " | special " +
                      " ".join(t or "-" for t in row["special"]))
+    map_key = table_key(game.rules.ruleset, MAP_KIND)
     built = [f"{site}:{e['tile']}" + (f"(seat {e['owner'] + 1})" if e.get("owner") is not None else "")
-             for site, e in sorted(table.get(MAP_KIND, {}).items())]
+             for site, e in sorted(table.get(map_key, {}).items())]
     if built:
-        lines.append(f"{MAP_KIND}: " + ", ".join(built))
+        lines.append(f"{map_key}: " + ", ".join(built))
     if table.get(PLANKS_KIND):
         lines.append(f"{PLANKS_KIND}: " + ", ".join(f"{k}:{v}" for k, v in sorted(table[PLANKS_KIND].items())))
     waiting = obs["turn_info"]["later"]

@@ -120,7 +120,7 @@ def test_windows_and_extra_action(rs):
 # ------------------------------------------------------------------ crane (COMPONENTS §1)
 
 def test_crane_geometry(rs):
-    crane = rs.single("crane")
+    crane = rs.single("wheel")
     zones = Counter(p.zone for p in crane.positions)
     assert len(crane.positions) == len(crane.wheel) == 12
     assert zones["red"] == 4 and zones["green"] == 3 and sum(p.overflow_target for p in crane.positions) == 3
@@ -268,7 +268,7 @@ def test_production_token_sets_by_player_count(rs):
 # ------------------------------------------------------------------ King's Road, plazas, wealth (§5.6, §20)
 
 def test_kings_road(rs):
-    road = rs.single("kings_road")
+    road = rs.single("route")
     spaces = {s.n: s for s in road.spaces}
     assert sorted(spaces) == [0, 1, 2, 3, 4, 5]
     for n in (4, 5):

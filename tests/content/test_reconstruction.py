@@ -275,7 +275,7 @@ def test_bridge_tiles(rs):
 
 @pytest.fixture(scope="module")
 def city(rs):
-    c = rs.single("city")
+    c = rs.single("hex_map")
     hexes = {tuple(h.at): h for h in c.hexes}
     return c, hexes, board.build_board(hexes)
 
@@ -327,7 +327,7 @@ def test_pre_filled_sites(city):
 def test_kings_road_divides_old_town_from_new_town(city, compiled):
     c, hexes, _ = city
     roads = [h for h in c.hexes if h.type == "road"]
-    assert sorted(h.road_space for h in roads if h.road_space is not None) == [1, 2, 3]
+    assert sorted(h.route_space for h in roads if h.route_space is not None) == [1, 2, 3]
     assert board.connected(board.build_board(tuple(h.at) for h in roads))
     rest = board.build_board(at for at, h in hexes.items() if h.type not in ("road", "bridge"))
     seen_old = seen_new = False
@@ -340,7 +340,7 @@ def test_kings_road_divides_old_town_from_new_town(city, compiled):
     assert seen_old and seen_new
     for h in c.hexes:
         if h.premium is not None:  # Old Town: extra gold for points (R-BUILD-4)
-            assert {name for name, _ in compiled[("city", h.id, ("premium", "cost"))]} == {"gold"}, h.id
+            assert {name for name, _ in compiled[("hex_map", h.id, ("premium", "cost"))]} == {"gold"}, h.id
             assert h.premium.points > 0
 
 

@@ -7,13 +7,13 @@ import pytest
 
 from interpreter.mechanisms import wheel as crane
 from interpreter.errors import RulesError
-from interpreter.content.model.boards import CraneFile
+from interpreter.content.model.boards import WheelFile
 from interpreter.content.ruleset import load_ruleset
 
 N = 12
 
 
-def fixture_model(**changes) -> CraneFile:
+def fixture_model(**changes) -> WheelFile:
     """EX-22's geometry: RED 0-3 (costs), GREEN 4-6 (overflow targets), BLUE 7-10 (1, 2, 3, 5), 11 never rests."""
     positions = (
         [{"zone": "red", "cost": f"{c} gold"} for c in (3, 2, 1, 1)]
@@ -24,11 +24,11 @@ def fixture_model(**changes) -> CraneFile:
     wheel = [{"box": True}] + [{"bonus": f"score {k}"} for k in range(1, N)]
     tiles = [{"id": f"t{i}", "a": {"actions": ["x", "y"]}, "b": {"actions": ["x", "y"]},
               "provenance": "reconstructed", "source": "EX-22"} for i in range(1, 7)]
-    data = {"kind": "crane", "provenance": "reconstructed", "source": "EX-22", "positions": positions,
+    data = {"kind": "wheel", "id": "crane", "provenance": "reconstructed", "source": "EX-22", "positions": positions,
             "wheel": wheel, "rotations": [{"players": 2, "box_at": 10}], "overflow_points": 5, "tiles": tiles,
             "first_game_order": [t["id"] for t in tiles]}
     data.update(changes)
-    return CraneFile.model_validate(data)
+    return WheelFile.model_validate(data)
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +38,7 @@ def geo():
 
 @pytest.fixture(scope="module")
 def bundled():
-    return load_ruleset().single("crane")
+    return load_ruleset().single("wheel")
 
 
 def state(box: int, tiles: dict[int, str], flagged=()) -> crane.WheelState:
@@ -68,17 +68,17 @@ def test_geometry_compiles_positions_wheel_and_fallback(geo):
     assert geo.rest == (True,) * 11 + (False,)
     assert geo.points == (0,) * 7 + (1, 2, 3, 5, 0)
     assert geo.costs[:4] == ("3 gold", "2 gold", "1 gold", "1 gold") and geo.costs[4:] == (None,) * 8
-    assert geo.cost_keys[0] == "crane/positions/0/cost"
+    assert geo.cost_keys[0] == "wheel/positions/0/cost"
     assert geo.bonuses[0] is None and geo.bonuses[3] == "score 3"
-    assert geo.bonus_keys[3] == "crane/wheel/3/bonus"
+    assert geo.bonus_keys[3] == "wheel/wheel/3/bonus"
 
 
 def test_wheel_slots_are_counted_from_the_box_whatever_its_index_in_content():
     model = fixture_model(wheel=[{"bonus": f"score {k}"} for k in range(1, 11)] + [{"box": True}, {"bonus": "score 11"}])
     g = crane.build_geometry(model)
     assert g.bonuses[0] is None
-    assert g.bonuses[1] == "score 11" and g.bonus_keys[1] == "crane/wheel/11/bonus"
-    assert g.bonuses[2] == "score 1" and g.bonus_keys[2] == "crane/wheel/0/bonus"
+    assert g.bonuses[1] == "score 11" and g.bonus_keys[1] == "wheel/wheel/11/bonus"
+    assert g.bonuses[2] == "score 1" and g.bonus_keys[2] == "wheel/wheel/0/bonus"
 
 
 def test_geometry_without_overflow_target_is_refused():
@@ -141,7 +141,7 @@ def test_dummy_taking_a_flagged_tile_returns_the_token(geo):
 def test_take_reports_cost_points_and_the_bonus_of_the_slot(geo):
     s = state(5, {1: "a", 9: "b"})
     s2, info = crane.take(geo, s, "a")
-    assert (info.position, info.cost, info.cost_key, info.points) == (1, "2 gold", "crane/positions/1/cost", 0)
+    assert (info.position, info.cost, info.cost_key, info.points) == (1, "2 gold", "wheel/positions/1/cost", 0)
     assert info.slot == (1 - 5) % N and info.bonus == f"score {info.slot}"
     assert not info.flagged and info.flag_points == 0
     assert crane.tile_at(s2, 1) is None and crane.tile_at(s, 1) == "a"  # the old state is unchanged
@@ -308,7 +308,7 @@ def test_geometry_keys_name_compiled_programs_of_the_ruleset():
     from interpreter.content.ruleset import load_ruleset
 
     rs = load_ruleset()
-    g = crane.build_geometry(rs.single("crane"))
+    g = crane.build_geometry(rs.single("wheel"))
     keys = [k for k in (*g.cost_keys, *g.bonus_keys) if k is not None]
     assert len(keys) == 4 + 11  # four costs, eleven bonuses (the box has none)
     assert all(k in rs.programs for k in keys)

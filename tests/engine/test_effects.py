@@ -158,10 +158,10 @@ def test_ex14_seal_conversion_repeats_while_affordable(tables):
 
 def test_optional_payment_is_offered_only_when_affordable(tables):
     s = new_state(tables, gold=0)
-    run_text(tables, s, "crane/wheel/6/bonus")  # may pay 1 gold: gain 1 egg
+    run_text(tables, s, "wheel/wheel/6/bonus")  # may pay 1 gold: gain 1 egg
     assert s.decision is None and s.players[0].holdings.get("egg", 0) == 0
     s = new_state(tables, gold=1)
-    run_text(tables, s, "crane/wheel/6/bonus", answers=[0])
+    run_text(tables, s, "wheel/wheel/6/bonus", answers=[0])
     assert (s.players[0].holdings["gold"], s.players[0].holdings["egg"]) == (0, 1)
 
 
@@ -176,10 +176,10 @@ def test_permanent_technologies_act_from_the_next_turn(tables):
     p = s.players[0]
     p.owned["technology"] = ["t2_egg_dealer"]
     p.acquired["technology:t2_egg_dealer"] = 1
-    run_text(tables, s, "crane/wheel/6/bonus", answers=[0])  # buy an egg in the turn it was gained
+    run_text(tables, s, "wheel/wheel/6/bonus", answers=[0])  # buy an egg in the turn it was gained
     assert p.score == 0
     s.turn = 2
-    run_text(tables, s, "crane/wheel/6/bonus", answers=[0])
+    run_text(tables, s, "wheel/wheel/6/bonus", answers=[0])
     assert p.score == 1 and p.breakdown == {"t2_egg_dealer": 1}
     assert p.holdings["stone"] == 3  # +1 stone from the ability
 
@@ -206,7 +206,7 @@ def test_once_per_turn_triggers_fire_once_until_the_flags_are_cleared(tables):
 def test_bridge_tiles_kept_from_their_stack_run_their_effect(tables):
     s = new_state(tables)
     s.stacks["bridge_iv"] = ("br4_hunger_wall", "br4_technology", "br4_cathedral")
-    m = run_text(tables, s, "kings_road/spaces/4/effects/kr_iv/effect")
+    m = run_text(tables, s, "route/spaces/4/effects/kr_iv/effect")
     assert s.decision.kind == "keep"
     m.answer(s, 1)  # keep the technology tile; first it becomes a plank (R-ROAD-5)
     assert s.players[0].owned["bridge_tile"] == ["br4_technology"]
@@ -230,7 +230,7 @@ def test_paying_more_than_held_is_refused(tables):
     s = new_state(tables, gold=0)
     m = Machine(tables)
     with pytest.raises(RulesError, match="cannot pay"):
-        m._pay(s, type("F", (), {"player": 0})(), tables.programs["crane/positions/0/cost"])
+        m._pay(s, type("F", (), {"player": 0})(), tables.programs["wheel/positions/0/cost"])
 
 
 def test_state_with_a_pending_decision_round_trips_through_json(tables):
@@ -251,7 +251,7 @@ def test_view_reads_values_and_counts(tables):
     v = View(tables, s, 0)
     assert v.query("value", "gold_mine") == 8
     assert tables.programs["bridge/br5_upgrades/scoring"].steps[0].points(v, None) == 6  # 3 per upgrade
-    later = tables.programs["kings_road/spaces/3/effects/kr_iii_main/effect"].steps[0]
+    later = tables.programs["route/spaces/3/effects/kr_iii_main/effect"].steps[0]
     assert isinstance(later, S.Later) and later.body[0].points(v, None) == 3  # Era I only
     assert v.table("eggs", 7) == 10 and v.table("walls", 3) == 4
 

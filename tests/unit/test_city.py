@@ -6,8 +6,8 @@ import pytest
 
 from interpreter.mechanisms import hexes as board
 from interpreter.mechanisms.hex_map import (
-    CityMap,
-    build_city_map,
+    HexMap,
+    build_hex_map,
     corner_matches,
     corner_tables,
     enclosed,
@@ -24,12 +24,12 @@ X = "c2"  # another colour
 
 @pytest.fixture(scope="module")
 def city():
-    return load_ruleset(default_pack()).single("city")
+    return load_ruleset(default_pack()).single("hex_map")
 
 
 @pytest.fixture(scope="module")
 def cmap(city):
-    return build_city_map(city)
+    return build_hex_map(city)
 
 
 def icons(*local, colour=C):
@@ -38,14 +38,15 @@ def icons(*local, colour=C):
 
 
 def small_map(coords, printed=None):
-    """A CityMap of plain site hexes named h0, h1, ... at the given axial coordinates."""
+    """A HexMap of plain site hexes named h0, h1, ... at the given axial coordinates."""
     hexes = {f"h{i}": xy for i, xy in enumerate(coords)}
-    return CityMap(
+    return HexMap(
         hexes=hexes,
         at={xy: hid for hid, xy in hexes.items()},
         types={hid: "site" for hid in hexes},
+        roles={hid: "site" for hid in hexes},
         sites=tuple(hexes),
-        plaza_of={},
+        area_of={},
         sites_of={},
         printed=printed or {},
         **corner_tables(hexes),
@@ -65,20 +66,21 @@ def test_every_site_of_the_bundled_map_touches_exactly_one_plaza(city, cmap):
     for s in sites:
         around = {cmap.at.get(board.neighbour(cmap.hexes[s], k)) for k in range(6)}
         plazas = [h for h in around if h is not None and cmap.types[h] == "plaza"]
-        assert plazas == [cmap.plaza_of[s]]
+        assert plazas == [cmap.area_of[s]]
 
 
 def test_sites_of_is_the_inverse_of_plaza_of(cmap):
     plazas = [h for h, t in cmap.types.items() if t == "plaza"]
     assert sorted(cmap.sites_of) == sorted(plazas) and len(plazas) == 10
     pairs = {(p, s) for p, ss in cmap.sites_of.items() for s in ss}
-    assert pairs == {(p, s) for s, p in cmap.plaza_of.items()}
+    assert pairs == {(p, s) for s, p in cmap.area_of.items()}
     assert sum(len(ss) for ss in cmap.sites_of.values()) == len(cmap.sites)
     assert cmap.sites_of["plaza_o4"] == ("site_o4_e", "site_o4_w", "site_o4_nw", "site_o4_ne")
 
 
 def test_tables_match_the_file(city, cmap):
     assert len(cmap.hexes) == len(city.hexes)
+    assert cmap.roles["plaza_o1"] == "area" and cmap.roles["site_o1_e"] == "site" and cmap.roles["road_04"] == "route"
     assert all(cmap.at[cmap.hexes[h]] == h for h in cmap.hexes)
     assert cmap.types["plaza_o1"] == "plaza" and cmap.hexes["plaza_o1"] == (4, -2)
     assert sum(len(v) for v in cmap.printed.values()) == len(city.corners)
@@ -113,12 +115,13 @@ def test_a_site_without_exactly_one_plaza_is_an_error():
     def hexes(*specs):
         return [SimpleNamespace(id=i, at=list(xy), type=t) for i, xy, t in specs]
 
-    lonely = SimpleNamespace(hexes=hexes(("s", O, "site"), ("r", E, "road")), corners=[])
-    with pytest.raises(RulesError, match="'s' touches 0 plaza"):
-        build_city_map(lonely)
-    torn = SimpleNamespace(hexes=hexes(("s", O, "site"), ("p", E, "plaza"), ("q", W, "plaza")), corners=[])
-    with pytest.raises(RulesError, match="'s' touches 2 plaza"):
-        build_city_map(torn)
+    types = {"site": SimpleNamespace(role="site"), "plaza": SimpleNamespace(role="area"), "road": SimpleNamespace(role="route")}
+    lonely = SimpleNamespace(hexes=hexes(("s", O, "site"), ("r", E, "road")), corners=[], hex_types=types)
+    with pytest.raises(RulesError, match="'s' touches 0 area hexes"):
+        build_hex_map(lonely)
+    torn = SimpleNamespace(hexes=hexes(("s", O, "site"), ("p", E, "plaza"), ("q", W, "plaza")), corners=[], hex_types=types)
+    with pytest.raises(RulesError, match="'s' touches 2 area hexes"):
+        build_hex_map(torn)
 
 
 # ---------------------------------------------------------------- corner matching

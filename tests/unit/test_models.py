@@ -86,15 +86,15 @@ def test_an_int_is_still_a_valid_float():
 @pytest.mark.parametrize("file, where", [
     ("setup.yaml", ("free_pieces", "cube")),
     ("setup.yaml", ("carry_limit",)),
-    ("city.yaml", ("hexes", "road_space")),
+    ("city.yaml", ("hexes", "route_space")),
     ("projects.yaml", ("grids", 0, "start", 0)),
     ("projects.yaml", ("grids", 0, "tier_sets", 0, "tiers", 0, "rows", 0, "cols", 0)),
 ])
 def test_a_count_is_never_negative(file, where):
     data = _data(PACK / file)
-    if where[:2] == ("hexes", "road_space"):  # the first road hex
-        i = next(i for i, h in enumerate(data["hexes"]) if "road_space" in h)
-        where = ("hexes", i, "road_space")
+    if where[:2] == ("hexes", "route_space"):  # the first road hex
+        i = next(i for i, h in enumerate(data["hexes"]) if "route_space" in h)
+        where = ("hexes", i, "route_space")
     KINDS[data["kind"]].model_validate(data)
     with pytest.raises(ValidationError) as info:
         KINDS[data["kind"]].model_validate(_set(data, where, -1))

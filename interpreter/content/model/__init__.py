@@ -12,12 +12,12 @@ from pydantic import BaseModel
 from interpreter.content.model.base import ContentFile, Dsl, Model, Record
 from interpreter.content.model.bots import BotsFile
 from interpreter.content.model.flow import FlowFile
-from interpreter.content.model.boards import ActionBoardFile, BridgeFile, CityFile, CraneFile, ProjectsFile
+from interpreter.content.model.boards import ActionBoardFile, BridgeFile, HexMapFile, WheelFile, ProjectsFile
 from interpreter.content.model.kinds import KindTable, RecordKind, RecordKindsFile
 from interpreter.content.model.overlay import OverlayFile
 from interpreter.content.model.pack import PackFile
 from interpreter.content.model.rules import ScoringFile, SetupFile, SoloFile
-from interpreter.content.model.tracks import KingsRoadFile, TracksFile
+from interpreter.content.model.tracks import RouteFile, TracksFile
 
 # The built-in file kinds: kind name -> file model. A pack's record kinds are declared in its
 # `record_kinds` files (model/kinds.py); the kind table of a pack (`KindTable.files`) adds the file
@@ -25,13 +25,13 @@ from interpreter.content.model.tracks import KingsRoadFile, TracksFile
 KINDS: dict[str, type[ContentFile]] = {
     "pack": PackFile,
     "record_kinds": RecordKindsFile,
-    "crane": CraneFile,
+    "wheel": WheelFile,
     "tracks": TracksFile,
     "projects": ProjectsFile,
-    "city": CityFile,
+    "hex_map": HexMapFile,
     "action_board": ActionBoardFile,
     "bridge": BridgeFile,
-    "kings_road": KingsRoadFile,
+    "route": RouteFile,
     "scoring": ScoringFile,
     "setup": SetupFile,
     "solo": SoloFile,

@@ -1,4 +1,4 @@
-"""Boards: the crane, the project grids, the city map, the action board and the bridge."""
+"""Boards: the wheel of offers, the project grids, the hex map, the action board and the slot row."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pydantic import Field
 from interpreter.content.model.base import Amounts, Axial, ContentFile, Count, Effect, Id, Model, Ordinal, PlayerCount, Record
 
 
-# ---------------------------------------------------------------- crane
+# ---------------------------------------------------------------- wheel
 
-class CranePosition(Model):
+class WheelPosition(Model):
     zone: Id
     """Zone of the frame this position belongs to (a free name such as red, green or blue, used in reports and variants)."""
     cost: Amounts | None = None
@@ -38,9 +38,9 @@ class ActionTileSide(Model):
 
 class ActionTile(Record):
     a: ActionTileSide
-    """Side a of the tile (used when the crane's `side` is `a`)."""
+    """Side a of the tile (used when the wheel's `side` is `a`)."""
     b: ActionTileSide
-    """Side b of the tile (used when the crane's `side` is `b`)."""
+    """Side b of the tile (used when the wheel's `side` is `b`)."""
 
 
 class Rotation(Model):
@@ -50,15 +50,17 @@ class Rotation(Model):
     """Frame position of the box slot at setup."""
 
 
-class CraneFile(ContentFile):
-    """The action crane: frame positions and their zones, the rotating wheel of slots with bonuses, and the double-sided action tiles."""
+class WheelFile(ContentFile):
+    """The wheel of offers: frame positions and their zones, the rotating wheel of slots with bonuses, and the double-sided action tiles."""
 
-    kind: Literal["crane"]
+    kind: Literal["wheel"]
+    id: Id
+    """The pack's name for this wheel: the key of its state and the source of the points it gives (e.g. `crane:position`)."""
     provenance: Literal["exact", "partial", "reconstructed"]
     """How exact the values of this file are: exact, partial or reconstructed."""
     source: str
     """Where the values of this file come from: a RULES.md id or a COMPONENTS.md section."""
-    positions: list[CranePosition] = Field(min_length=3)
+    positions: list[WheelPosition] = Field(min_length=3)
     """Frame positions clockwise from the entry (position 0)."""
     wheel: list[WheelSlot] = Field(min_length=3)
     """Wheel slots clockwise starting at the box."""
@@ -131,7 +133,7 @@ class ProjectsFile(ContentFile):
     """The project grids players climb."""
 
 
-# ---------------------------------------------------------------- city map
+# ---------------------------------------------------------------- hex map
 
 class Premium(Model):
     cost: Amounts
@@ -140,19 +142,29 @@ class Premium(Model):
     """Points scored for building on this site."""
 
 
-class CityHex(Record):
+class HexType(Model):
+    role: Literal["site", "area", "route", "crossing", "plain"]
+    """What hexes of this type do: a `site` takes a tile of the map's `site_kind`; an `area` holds an area
+    tile and gathers the sites around it (every site touches exactly one area hex); a `route` hex shows a
+    space of the route track (`route_space`); a `crossing` hex is labelled with its type; a `plain` hex
+    is only terrain."""
+    fill: str | None = None
+    """The colour hexes of this type are drawn in (a CSS colour such as `"#86c0e6"`)."""
+
+
+class MapHex(Record):
     at: Axial
     """Axial coordinate [q, r] of the hex."""
-    type: Literal["site", "plaza", "road", "river", "river_house", "countryside", "walled", "bridge"]
-    """What the hex is; only `site` hexes take buildings, and every site touches exactly one `plaza` hex."""
+    type: Id
+    """What the hex is: one of the map's `hex_types`, whose role says what the hex does."""
     premium: Premium | None = None
-    """Old Town surcharge and points (sites only)."""
+    """Surcharge and points of building here (sites only)."""
     marks: list[PlayerCount] = []
-    """Plaza hexes: player counts the plaza is used for (empty: always)."""
+    """Area hexes: player counts the area is used for (empty: always)."""
     pre_filled: list[PlayerCount] = []
-    """Sites: player counts for which a neutral building starts here."""
-    road_space: Count | None = None
-    """Road hexes: the number of the road track space shown on this hex."""
+    """Sites: player counts for which a neutral tile starts here."""
+    route_space: Count | None = None
+    """Route hexes: the number of the route track's space shown on this hex."""
 
 
 class PrintedCorner(Model):
@@ -164,23 +176,27 @@ class PrintedCorner(Model):
     """Colour of the printed corner icon (one of the pack's `corner_colours`)."""
 
 
-class CityFile(ContentFile):
-    """The city map: every hex with its type, building sites with their premiums, plazas, and corner icons printed on the map."""
+class HexMapFile(ContentFile):
+    """The shared map: every hex with its type, the roles the types play, sites with their premiums, area hexes, and corner icons printed on the map."""
 
-    kind: Literal["city"]
+    kind: Literal["hex_map"]
+    id: Id
+    """The pack's name for the map: the key of its state (site -> tile) and its title."""
     provenance: Literal["exact", "partial", "reconstructed"]
     """How exact the values of this file are: exact, partial or reconstructed."""
     source: str
     """Where the values of this file come from: a RULES.md id or a COMPONENTS.md section."""
+    hex_types: dict[Id, HexType] = Field(min_length=1)
+    """The pack's hex types (its own names), each with the role it plays and how it is drawn."""
     site_kind: Id
     """The tile kind built on sites; a pre-filled site starts with the top regular tile of its first era."""
     area_tiles: Id
-    """The record kind dealt face up onto the plaza hexes in play at setup (one per hex, shuffled)."""
+    """The record kind dealt face up onto the area hexes in play at setup (one per hex, shuffled)."""
     area_rewards: list[Id] = Field(min_length=1)
     """Effect fields of those records: on enclosure the majority gains all of them in order, every other
     claimant one of its choice."""
-    hexes: list[CityHex]
-    """Every hex of the city map."""
+    hexes: list[MapHex]
+    """Every hex of the map."""
     corners: list[PrintedCorner] = []
     """Corner icons printed on the map itself (matched like tile corners)."""
 

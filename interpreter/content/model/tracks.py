@@ -1,4 +1,4 @@
-"""Player tracks and the King's Road: spaces with values, production bonuses and reach effects."""
+"""Player tracks and routes: spaces with values, production bonuses and reach effects."""
 
 from __future__ import annotations
 
@@ -43,19 +43,19 @@ class TracksFile(ContentFile):
     """The tracks of the player board."""
 
 
-class RoadEffect(Record):
+class RouteEffect(Record):
     effect: Effect
     """The printed effect."""
 
 
-class RoadSpace(Model):
+class RouteSpace(Model):
     n: int = Field(ge=0)
     """Space number (0 is the start)."""
     label: str
     """Printed label of the space (e.g. a numeral)."""
     enter_cost: Amounts | None = None
     """Must be paid to move onto this space."""
-    effects: list[RoadEffect] = []
+    effects: list[RouteEffect] = []
     """Resolved independently, each at most once per arrival, at any moment of the turn."""
 
 
@@ -67,20 +67,20 @@ class ReplacementTile(Record):
     face: Literal["a", "b"] = "a"
     """Which face of the physical tile this is."""
     replaces: Id
-    """The road effect id whose text this face covers."""
+    """The route effect id whose text this face covers."""
     effect: Effect
     """The effect printed on this face; it runs instead of the covered one."""
 
 
-class KingsRoadFile(ContentFile):
-    """The road: a track whose spaces have entry costs and effects on arrival, plus replacement tiles (a variant)."""
+class RouteFile(ContentFile):
+    """A route: a track whose spaces have entry costs and effects on arrival, plus replacement tiles (a variant)."""
 
-    kind: Literal["kings_road"]
+    kind: Literal["route"]
     track: Id
-    """Track id of the road, usable in `position(...)`."""
-    spaces: list[RoadSpace] = Field(min_length=2)
-    """The road's spaces from the start; its track advances through them."""
+    """Track id of the route, usable in `position(...)`."""
+    spaces: list[RouteSpace] = Field(min_length=2)
+    """The route's spaces from the start; its track advances through them."""
     replacement_tiles: list[ReplacementTile] = []
-    """Faces that may be laid over printed road effects (a variant)."""
+    """Faces that may be laid over printed route effects (a variant)."""
     replacement_tiles_in_use: list[Id] = []
     """Variant parameter: faces laid over the printed effects."""

@@ -8,7 +8,7 @@ pushing program frames, or popping itself); its ``answer`` takes the decision's 
 done mechanism clones and serialises with the state like any program.
 
 State kept here: ``PlayerState.area`` (hex "q,r" -> stack of [tile, rotation], top last),
-``PlayerState.used`` (connection ends that paid, R-CONN-1), ``table["city"]`` (site -> tile,
+``PlayerState.used`` (connection ends that paid, R-CONN-1), ``table[<map id>]`` (site -> tile,
 owner, rotation, piece), ``table["where"]`` (tile -> site), ``table["resolved"]`` (enclosed areas
 already resolved), ``table["bridge"]`` (plank -> tile), and per turn ``turn_info["tops"]`` /
 ``turn_info["owed"]`` (upgrade bonuses, R-ACT-3/4) and ``turn_info["later"]`` (deferred effects).
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from interpreter.runtime.natives.common import (  # noqa: F401  (the package's names, used as natives.X)
     BONUS, BUILD, EMIT, MOVE, PERFORM, PICK_HALF,
-    PLANK, PLAZA, _amounts, _mods, _prog, _push,
+    AREA, PLANK, _amounts, _mods, _prog, _push,
     _text, can_afford, emit_step, pay, top_of,
 )
 from interpreter.runtime.natives.performing import (  # noqa: F401  (the package's names, used as natives.X)
@@ -35,14 +35,14 @@ from interpreter.runtime.natives.grids import (  # noqa: F401  (the package's na
     STARTS_THAT_CAN_FAIL, _STEP, _move_plan, cannot_start, move_step,
 )
 from interpreter.runtime.natives.areas import (  # noqa: F401  (the package's names, used as natives.X)
-    bridge_open, half_answer, half_step, plank_answer, plank_step, plaza_step,
+    bridge_open, half_answer, half_step, plank_answer, plank_step, area_step,
 )
 
 NATIVES = {
     PERFORM: (perform_step, perform_answer),
     BUILD: (build_step, build_answer),
     MOVE: (move_step, None),
-    PLAZA: (plaza_step, None),
+    AREA: (area_step, None),
     PLANK: (plank_step, plank_answer),
     BONUS: (bonus_step, bonus_answer),
     PICK_HALF: (half_step, half_answer),

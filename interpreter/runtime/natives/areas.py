@@ -9,21 +9,21 @@ from interpreter.runtime.natives.common import PICK_HALF, _amounts, _prog, _push
 
 # --------------------------------------------------------------------------- enclosed areas
 
-def plaza_step(m, state, frame) -> None:
-    """An enclosed plaza resolves: majority gets both halves, other claimants one (R-PLAZA-6/7)."""
+def area_step(m, state, frame) -> None:
+    """An enclosed area resolves: majority gets both halves, other claimants one (R-PLAZA-6/7)."""
     state.frames.pop()
-    hex_id = frame.event["plaza"]
-    cmap = m.layout.city
-    city = state.table["city"] = dict(state.table["city"])  # the claims' cubes come off below
+    hex_id = frame.event["area"]
+    cmap = m.layout.hex_map
+    sites = state.table[m.layout.map_key] = dict(state.table[m.layout.map_key])  # the claims' cubes come off below
     claims: dict[int, int] = {}
     spend: dict[int, int] = {}
     returned: dict[tuple[str, int], int] = {}
     for site in cmap.sites_of[hex_id]:
-        e = city.get(site, {})
+        e = sites.get(site, {})
         piece = e.get("piece")
         if not piece:
             continue
-        city[site] = e = dict(e)
+        sites[site] = e = dict(e)
         seat = piece[1]
         claims[seat] = claims.get(seat, 0) + 1
         kind = m.tables.kind_of[e["tile"]]
@@ -35,9 +35,9 @@ def plaza_step(m, state, frame) -> None:
     state.table["resolved"] = [*state.table.get("resolved", ()), hex_id]
     for (piece, seat), n in returned.items():  # cubes go back to their owners (R-PLAZA-6 step 4)
         state.player(seat).pieces_free[piece] = state.player(seat).pieces_free.get(piece, 0) + n
-    tile = state.table.get("plazas", {}).get(hex_id)
+    tile = state.table.get(m.layout.areas_key, {}).get(hex_id)
     if tile is None:
-        return  # an empty plaza hex never gives rewards (R-PLAZA-2)
+        return  # an empty area hex never gives rewards (R-PLAZA-2)
     best, others = C.majority(claims, spend)
     n = len(state.players)
     order = [(state.current + i) % n for i in range(n)]  # active player first, then seat order (OPEN-47)

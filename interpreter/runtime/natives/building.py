@@ -8,7 +8,7 @@ from interpreter.mechanisms import hex_area as A
 from interpreter.mechanisms import hex_map as C
 from interpreter.mechanisms import market_rows as rows
 from interpreter.runtime.state import Decision, Frame, GameState
-from interpreter.runtime.natives.common import EMIT, PLAZA, _amounts, _prog, _push, can_afford, pay
+from interpreter.runtime.natives.common import AREA, EMIT, _amounts, _prog, _push, can_afford, pay
 from interpreter.runtime.natives.performing import _build_frame, _claimable, _note_top
 
 # --------------------------------------------------------------------------- building a tile
@@ -120,8 +120,8 @@ def free_place(layout, state, seat, placed_on: str) -> bool:
     if placed_on == "ring":
         area = state.players[seat].area
         return any(h not in area for h in layout.ring_keys)
-    city = state.table.get("city", {})
-    return any(site not in city for site in layout.plain_sites)  # an empty site is a legal one (city.legal_sites)
+    built = state.table.get(layout.map_key, {})
+    return any(site not in built for site in layout.plain_sites)  # an empty site is a legal one (hex_map.legal_sites)
 
 
 def _discount_left(m, state, frame, kind, tile) -> dict:
@@ -161,7 +161,7 @@ def place_options(m, state, seat, kind, tile, discount=None) -> list[str]:
         where = [h for h in m.layout.ring_keys if h not in player.area]
     else:
         where = []
-        for site in C.legal_sites(m.layout.city, set(state.table.get("city", {}))):
+        for site in C.legal_sites(m.layout.hex_map, set(state.table.get(m.layout.map_key, {}))):
             cost_key, _ = m.layout.premium.get(site, (None, 0))
             if cost_key and not can_afford(player, _amounts(m, state, Frame("", [], 0, seat, ""), cost_key, discount)):
                 continue
@@ -224,7 +224,7 @@ def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
     player.acquired[f"{kind}:{tile}"] = state.turn
     queue: list[Frame] = []
     if info.placed_on == "site":
-        state.table["city"] = {**state.table.get("city", {}), where: {"tile": tile, "owner": seat, "rot": rot}}
+        state.table[m.layout.map_key] = {**state.table.get(m.layout.map_key, {}), where: {"tile": tile, "owner": seat, "rot": rot}}
         state.table["where"] = {**state.table.get("where", {}), tile: where}
         cost_key, points = m.layout.premium.get(where, (None, 0))
         if cost_key:
@@ -232,8 +232,8 @@ def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
         if points:
             player.add_points(points, f"site:{where}")
         placed = {h: (tuple(m.tables.records[(m.tables.kind_of[e["tile"]], e["tile"])].corners), e.get("rot", 0))
-                  for h, e in state.table["city"].items() if h != where}
-        matches = {c: C.corner_matches(m.layout.city, where, rot, tuple(rec.corners), c, placed) for c in sorted(info.colours)}
+                  for h, e in state.table[m.layout.map_key].items() if h != where}
+        matches = {c: C.corner_matches(m.layout.hex_map, where, rot, tuple(rec.corners), c, placed) for c in sorted(info.colours)}
     else:
         if info.placed_on == "action_hex":
             _note_top(m, state, player, rec.action)  # the covered tile was the top this turn too (R-ACT-4)
@@ -267,7 +267,7 @@ def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
         for _ in range(owed.pop(action, 0)):
             _claimable(state, seat, action)  # the earlier performance's bonus, retroactively (R-ACT-4)
     if info.placed_on == "site":
-        plaza = m.layout.city.plaza_of.get(where)
-        if plaza and plaza not in state.table.get("resolved", []) and C.enclosed(m.layout.city, plaza, set(state.table["city"])):
-            queue.append(Frame(PLAZA, [], 0, seat, f"plaza:{plaza}", None, {"plaza": plaza}))
+        area = m.layout.hex_map.area_of.get(where)
+        if area and area not in state.table.get("resolved", []) and C.enclosed(m.layout.hex_map, area, set(state.table[m.layout.map_key])):
+            queue.append(Frame(AREA, [], 0, seat, f"area:{area}", None, {"area": area}))
     _push(state, queue)

@@ -63,8 +63,9 @@ def op_place(m, state, frame, step: S.Place) -> None:
     if site is None:
         return
     player.pieces_free[piece] -= 1
-    city = state.table["city"]
-    state.table["city"] = {**city, site: {**city[site], "piece": [piece, frame.player]}}
+    key = m.layout.map_key
+    sites = state.table[key]
+    state.table[key] = {**sites, site: {**sites[site], "piece": [piece, frame.player]}}
 
 
 def op_later(m, state, frame, step: S.Later) -> None:

@@ -7,8 +7,8 @@ the wheel, the rows, the grids, the tracks, the plank spaces and the claimable r
 files and the state's ``table``. Effect texts are shown shortened (``short``), so a tile stays legible.
 
 Elements that tests and tools count carry stable classes and ids:
-``city-hex`` (one per content hex, id ``hex-<hex id>``), ``building`` (one per entry of
-``table["city"]``), ``grid-marker`` (one per player per grid), ``player-board`` (one per seat) and
+``map-hex`` (one per content hex, id ``hex-<hex id>``), ``building`` (one per entry of
+``table[<map id>]``), ``grid-marker`` (one per player per grid), ``player-board`` (one per seat) and
 ``area-tile`` (one per tile in a player's area, covered ones included; ``data-depth`` is 0 for the
 bottom tile of a stack and the top tile has ``data-top="1"``).
 
@@ -24,7 +24,7 @@ import json
 from html import escape
 from pathlib import Path
 
-from interpreter.ui.kinds import CLAIM_KIND, WHEEL_KIND
+from interpreter.ui.kinds import CLAIM_KIND, WHEEL_KIND, table_key
 from interpreter.ui.render.table import draw_table
 from interpreter.ui.render.text import short, wrap
 
@@ -60,10 +60,11 @@ _VERB_IDS = ("plank", CLAIM_KIND)
 def _clickable(svg: str, game, actions: list[str]) -> str:
     legal = set(actions)
     marks: dict[str, str] = {}
+    wheel_key = table_key(game.rules.ruleset, WHEEL_KIND)
     for a in actions:
         verb, _, arg = a.partition(" ")
         if verb == "take":
-            marks.setdefault(f"{WHEEL_KIND}-tile-{arg}", a)
+            marks.setdefault(f"{wheel_key}-tile-{arg}", a)
         elif verb in _VERB_IDS:
             marks.setdefault(f"{verb}-{arg}", a)
         elif verb == "place" and " at " in arg:

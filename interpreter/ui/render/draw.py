@@ -15,11 +15,24 @@ SQRT3 = math.sqrt(3)
 
 # Seat colours (seat 0 first); more seats than colours wrap around.
 PALETTE = ("#2f6fd6", "#e8890c", "#2f9e44", "#a03cc0", "#d6336c", "#0c9ea6")
-# Fill of a map hex by its type (the values the content's map model allows).
-HEX_FILL = {
-    "site": "#f4ecda", "plaza": "#cdb78c", "road": "#b48f5a", "river": "#86c0e6",
-    "river_house": "#b7cfdc", "countryside": "#b6d795", "walled": "#9d9d9d", "bridge": "#7d6550",
-}
+# Fill of a map hex by the role of its type, when the map's `hex_types` give the type no `fill`.
+ROLE_FILL = {"site": "#f4ecda", "area": "#cdb78c", "route": "#b48f5a", "crossing": "#7d6550", "plain": "#dddddd"}
+
+
+def hex_fill(board, hex_type: str) -> str:
+    """The fill of a hex type of a map file: its own `fill`, else its role's."""
+    ht = board.hex_types.get(hex_type)
+    if ht is None:
+        return "#dddddd"
+    return ht.fill or ROLE_FILL[ht.role]
+
+
+def route_fill(board) -> str:
+    """The fill of the map's route hexes (the pawn track is drawn in it)."""
+    for name, ht in (board.hex_types.items() if board is not None else ()):
+        if ht.role == "route":
+            return hex_fill(board, name)
+    return ROLE_FILL["route"]
 # Fill of a tile by its record kind; other kinds are white.
 KIND_FILL = {"upgrade": "#e3f0d5", "wall": "#e6dccb", "building": "#ffffff"}
 NICE = {"red": "#d63031", "blue": "#1e66d0", "green": "#2f9e44", "yellow": "#e0b400", "black": "#333333",

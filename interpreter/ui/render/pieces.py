@@ -27,7 +27,7 @@ class Table:
         self.resources = [r.id for r in pack.resources]
         self.groups = {r.id: r.group for r in pack.resources}
         self.n = len(self.s.players)
-        shared_map = self.rs.single("city")
+        shared_map = self.rs.single("hex_map")
         self.site_kind = shared_map.site_kind if shared_map is not None else None
 
     def record(self, rid):

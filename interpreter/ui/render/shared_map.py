@@ -1,19 +1,19 @@
 """The shared map: every hex of the map file at its axial coordinate, the tiles built on its sites, the
-area tiles on its area hexes and the pawns on the road hexes."""
+area tiles on its area hexes and the pawns on the route hexes."""
 
 from __future__ import annotations
 
 import drawsvg as dw
 
 from interpreter.ui.render.draw import (
-    GAIN, HEX_FILL, INK, SOFT, axial_px, block, colour_of, corner_px, hexagon, kind_title, label, lighten, seat_colour,
+    GAIN, INK, SOFT, axial_px, block, colour_of, corner_px, hex_fill, hexagon, kind_title, label, lighten, seat_colour,
     span,
 )
-from interpreter.ui.kinds import AREAS_KEY, MAP_KIND, ROAD_KIND
+from interpreter.ui.kinds import MAP_KIND, ROUTE_KIND, table_key
 from interpreter.ui.render.text import short, wrap
 
-# Hex types of the map model: an area hex holds an area tile (upper and lower effect), a crossing hex its name.
-AREA_HEX, CROSSING_HEX = "plaza", "bridge"
+# Roles of the map's hex types: an area hex holds an area tile (upper and lower effect), a crossing hex its name.
+AREA_HEX, CROSSING_HEX, SITE_HEX, ROUTE_HEX = "area", "crossing", "site", "route"
 
 
 def draw_map(t, d, x0, y0, S):
@@ -25,21 +25,23 @@ def draw_map(t, d, x0, y0, S):
     minx, miny, maxx, maxy = span(list(pos.values()), S)
     ox, oy = x0 - minx, y0 - miny + 30
     W, H = maxx - minx, maxy - miny + 30
-    t.section(d, x0 - 10, y0, W + 20, H + 40, kind_title(MAP_KIND))
-    g = dw.Group(id=MAP_KIND)
-    areas = t.s.table.get(AREAS_KEY, {})
-    placed = t.s.table.get(MAP_KIND, {})
-    road = t.rs.single(ROAD_KIND)
-    labels = {sp.n: sp.label for sp in road.spaces} if road else {}
+    key = table_key(t.rs, MAP_KIND)
+    t.section(d, x0 - 10, y0, W + 20, H + 40, kind_title(key))
+    g = dw.Group(id=key)
+    areas = t.s.table.get(t.tables.layout.areas_key, {})
+    placed = t.s.table.get(key, {})
+    role = {name: ht.role for name, ht in board.hex_types.items()}
+    route = t.rs.single(ROUTE_KIND)
+    labels = {sp.n: sp.label for sp in route.spaces} if route else {}
     pawns = {}
-    if road:
+    if route:
         for p in t.s.players:
-            pawns.setdefault(p.tracks.get(road.track), []).append(p.seat)
+            pawns.setdefault(p.tracks.get(route.track), []).append(p.seat)
     for h in board.hexes:
         cx, cy = pos[h.id][0] + ox, pos[h.id][1] + oy
-        off = h.type == AREA_HEX and h.id not in areas
-        g.append(hexagon(cx, cy, S, fill="#e2dccd" if off else HEX_FILL.get(h.type, "#dddddd"), stroke="#6f6452",
-                         stroke_width=1, class_="city-hex", id=f"hex-{h.id}", data_type=h.type))
+        off = role.get(h.type) == AREA_HEX and h.id not in areas
+        g.append(hexagon(cx, cy, S, fill="#e2dccd" if off else hex_fill(board, h.type), stroke="#6f6452",
+                         stroke_width=1, class_="map-hex", id=f"hex-{h.id}", data_type=h.type))
     for pc in board.corners:  # printed corner icons
         cx, cy = axial_px(pc.at[0], pc.at[1], S)
         x, y = corner_px(cx + ox, cy + oy, S, pc.corner, 0.78)
@@ -47,7 +49,7 @@ def draw_map(t, d, x0, y0, S):
     fs = max(6.5, S * 0.16)
     for h in board.hexes:
         cx, cy = pos[h.id][0] + ox, pos[h.id][1] + oy
-        if h.type == AREA_HEX:
+        if role.get(h.type) == AREA_HEX:
             tile = areas.get(h.id)
             if tile is None:
                 marks = "/".join(str(m) for m in h.marks)
@@ -59,16 +61,16 @@ def draw_map(t, d, x0, y0, S):
                     lines += [(ln, GAIN) for ln in wrap("▲ " + short(rec.upper), S * 1.45, fs, 2)]
                     lines += [(ln, "#5a3d00") for ln in wrap("▼ " + short(rec.lower), S * 1.45, fs, 1)]
                 g.append(block(cx, cy, lines, fs))
-        elif h.type == "site" and h.id not in placed:
+        elif role.get(h.type) == SITE_HEX and h.id not in placed:
             lines = [(h.id.replace("site_", ""), SOFT)]
             if h.premium is not None:
                 lines.append((f"{short(h.premium.cost)} → {h.premium.points}VP", "#8a6d1d"))
             g.append(block(cx, cy, lines, fs * 0.95))
-        elif h.type == "road" and h.road_space is not None:
-            g.append(label(cx, cy - S * 0.35, labels.get(h.road_space, h.road_space), S * 0.3, fill="white",
+        elif role.get(h.type) == ROUTE_HEX and h.route_space is not None:
+            g.append(label(cx, cy - S * 0.35, labels.get(h.route_space, h.route_space), S * 0.3, fill="white",
                            weight="bold"))
-            t.pawns(g, cx, cy + S * 0.2, pawns.get(h.road_space, ()), S * 0.14)
-        elif h.type == CROSSING_HEX:
+            t.pawns(g, cx, cy + S * 0.2, pawns.get(h.route_space, ()), S * 0.14)
+        elif role.get(h.type) == CROSSING_HEX:
             g.append(block(cx, cy, [h.type], fs, "white"))
     for site, e in sorted(placed.items()):
         if site not in pos:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import drawsvg as dw
 
-from interpreter.ui.render.draw import HEX_FILL, INK, SOFT, colour_of, hexagon, label, seat_colour
+from interpreter.ui.kinds import MAP_KIND
+from interpreter.ui.render.draw import INK, SOFT, colour_of, hex_fill, hexagon, label, seat_colour
 from interpreter.ui.render.panel import draw_panel
 from interpreter.ui.render.pieces import Table
 from interpreter.ui.render.shared_map import draw_map
 from interpreter.ui.render.supply import draw_claims, draw_grid, draw_planks, draw_rows, draw_stacks
-from interpreter.ui.render.tracks import draw_road
+from interpreter.ui.render.tracks import draw_route
 from interpreter.ui.render.wheel import draw_wheel
 
 
@@ -30,7 +31,7 @@ def draw_table(game) -> dw.Drawing:
     bx = rx + wheel_w + GAP
     draw_breakdown(t, parts, bx, y, W - M - bx, top_h)
     ky = y + top_h + 10
-    kh = draw_road(t, parts, rx, ky, right_w)
+    kh = draw_route(t, parts, rx, ky, right_w)
     bh = draw_planks(t, parts, rx, ky + kh + 10, right_w)
     y2 = max(y + ch, ky + kh + 10 + bh) + GAP
     # row 2: rows, grids, claimable records and stacks
@@ -128,6 +129,7 @@ def draw_breakdown(t, d, x0, y0, w, h):
 def draw_legend(t, d, x, y):
     """What the map's fills, the edge symbols, the corner colours and the seat colours mean."""
     g = dw.Group(id="legend")
+    board = t.rs.single(MAP_KIND)
 
     def hex_mark(col):
         return lambda cx: g.append(hexagon(cx + 7, y - 4, 7, fill=col, stroke="#6f6452", stroke_width=0.6))
@@ -139,7 +141,7 @@ def draw_legend(t, d, x, y):
         return lambda cx: g.append(dw.Circle(cx + 5, y - 4, 5, fill=fill))
 
     sections = [
-        ("Map:", 40, [(hex_mark(col), ty, 17, 26 + len(ty) * 5.6) for ty, col in HEX_FILL.items()]),
+        ("Map:", 40, [(hex_mark(hex_fill(board, ty)), ty, 17, 26 + len(ty) * 5.6) for ty in (board.hex_types if board else ())]),
         ("Edge symbols:", 86, [(badge(sym), sym, 15, 24 + len(sym) * 5.6) for sym in t.symbols]),
         ("Corners:", 54, [(dot(colour_of(col)), col, 13, 22 + len(col) * 5.6) for col in t.pack.corner_colours]),
         ("Seats:", 40, [(dot(seat_colour(p.seat)), f"{p.seat + 1}", 13, 28) for p in t.s.players]),

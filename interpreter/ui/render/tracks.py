@@ -4,26 +4,27 @@ from __future__ import annotations
 
 import drawsvg as dw
 
-from interpreter.ui.kinds import ROAD_KIND
-from interpreter.ui.render.draw import GAIN, HEX_FILL, INK, SOFT, label
+from interpreter.ui.kinds import ROUTE_KIND
+from interpreter.ui.kinds import MAP_KIND
+from interpreter.ui.render.draw import GAIN, INK, SOFT, label, route_fill
 from interpreter.ui.render.text import short, wrap
 
 
 
-def draw_road(t, d, x0, y0, w):
+def draw_route(t, d, x0, y0, w):
     """The pawn track with the effects of its spaces and the seats on them; returns the height it used."""
-    road = t.rs.single(ROAD_KIND)
-    if road is None:
+    route = t.rs.single(ROUTE_KIND)
+    if route is None:
         return 0
-    faces = {face.replaces: face for face in road.replacement_tiles if face.id in road.replacement_tiles_in_use}
+    faces = {face.replaces: face for face in route.replacement_tiles if face.id in route.replacement_tiles_in_use}
     h = 92
-    t.section(d, x0, y0, w, h, t.track_name(road.track))
-    g = dw.Group(id=ROAD_KIND.replace("_", "-"))
-    n = len(road.spaces)
+    t.section(d, x0, y0, w, h, t.track_name(route.track))
+    g = dw.Group(id=route.track.replace("_", "-"))
+    n = len(route.spaces)
     cw = (w - 150) / n
-    for i, sp in enumerate(road.spaces):
+    for i, sp in enumerate(route.spaces):
         x = x0 + 140 + i * cw
-        g.append(dw.Rectangle(x, y0 + 8, cw - 6, h - 16, rx=5, fill=HEX_FILL["road"], fill_opacity=0.35,
+        g.append(dw.Rectangle(x, y0 + 8, cw - 6, h - 16, rx=5, fill=route_fill(t.rs.single(MAP_KIND)), fill_opacity=0.35,
                               stroke="#8a6a3c"))
         head = sp.label + (f" (enter: {short(sp.enter_cost)})" if sp.enter_cost else "")
         g.append(label(x + 5, y0 + 22, head, 11, "start", weight="bold"))
@@ -31,7 +32,7 @@ def draw_road(t, d, x0, y0, w):
         lines = [ln for text in texts for ln in wrap(text, cw - 14, 9, 2)]
         for j, ln in enumerate(lines[:4]):
             g.append(label(x + 5, y0 + 36 + j * 10.5, ln, 9, "start", fill=GAIN))
-        here = [p.seat for p in t.s.players if p.tracks.get(road.track) == sp.n]
+        here = [p.seat for p in t.s.players if p.tracks.get(route.track) == sp.n]
         t.pawns(g, x + cw - 16 - (len(here) - 1) * 7, y0 + 19, here, 6)
     d.append(g)
     return h
@@ -43,9 +44,9 @@ def player_track_rows(t) -> list[tuple[str, str, list[tuple[int, str, int | None
     tracks = t.rs.single("tracks")
     rows = [(tr.id, tr.name or tr.id, [(sp.n, sp.label or str(sp.n), sp.value) for sp in tr.spaces])
             for tr in (tracks.tracks if tracks else ())]
-    road = t.rs.single(ROAD_KIND)
-    if road:
-        rows.append((road.track, t.track_name(road.track), [(sp.n, sp.label, None) for sp in road.spaces]))
+    route = t.rs.single(ROUTE_KIND)
+    if route:
+        rows.append((route.track, t.track_name(route.track), [(sp.n, sp.label, None) for sp in route.spaces]))
     return rows
 
 

@@ -7,7 +7,7 @@ import math
 import drawsvg as dw
 
 from interpreter.mechanisms import wheel
-from interpreter.ui.kinds import WHEEL_KIND
+from interpreter.ui.kinds import WHEEL_KIND, table_key
 from interpreter.ui.render.draw import SOFT, block, colour_of, kind_title, label, lighten
 from interpreter.ui.render.text import short, wrap
 
@@ -16,18 +16,19 @@ from interpreter.ui.render.text import short, wrap
 def draw_wheel(t, d, x0, y0, w, min_h=0):
     """The wheel in a section of width w (at least min_h high); returns the height it needs."""
     model = t.rs.single(WHEEL_KIND)
-    if model is None or WHEEL_KIND not in t.s.table:
+    key = table_key(t.rs, WHEEL_KIND)
+    if model is None or key not in t.s.table:
         return 0
     geo = t.g.rules.geometry
-    cs = wheel.from_json(t.s.table[WHEEL_KIND])
+    cs = wheel.from_json(t.s.table[key])
     N = geo.size
     bw, bh = 132, 62
     rx = (w - bw - 24) / 2
     ry = rx * 0.8
     h = 2 * ry + bh + 56
-    t.section(d, x0, y0, w, max(h, min_h), kind_title(WHEEL_KIND))
+    t.section(d, x0, y0, w, max(h, min_h), kind_title(key))
     cx, cy = x0 + w / 2, y0 + 36 + bh / 2 + ry
-    g = dw.Group(id=WHEEL_KIND)
+    g = dw.Group(id=key)
     hub = min(rx, ry) - bh / 2 - 18
     g.append(dw.Circle(cx, cy, hub, fill="#efe6d3", stroke="#8b7b5c", stroke_width=1.5))
     tiles = dict(wheel.tiles_by_position(cs))
@@ -42,7 +43,7 @@ def draw_wheel(t, d, x0, y0, w, min_h=0):
         g.append(dw.Line(cx, cy, cx + hub * ca, cy + hub * sa, stroke="#d8ccb0"))
         wx, wy = cx + (hub - 46) * ca, cy + (hub - 46) * sa
         if slot == 0:
-            g.append(dw.Rectangle(wx - 24, wy - 11, 48, 22, rx=4, fill="#5b4a32", class_=f"{WHEEL_KIND}-box"))
+            g.append(dw.Rectangle(wx - 24, wy - 11, 48, 22, rx=4, fill="#5b4a32", class_=f"{key}-box"))
             g.append(label(wx, wy + 4, "box", 11, fill="white", weight="bold"))
         else:
             g.append(block(wx, wy, wrap(short(geo.bonuses[slot]), 80, 10, 3), 10, "#4a3c22"))
@@ -51,8 +52,8 @@ def draw_wheel(t, d, x0, y0, w, min_h=0):
         zone = colour_of(geo.zones[p])
         rest = geo.rest[p]
         g.append(dw.Rectangle(px - bw / 2, py - bh / 2, bw, bh, rx=6, fill=lighten(zone, 0.78), stroke=zone,
-                              stroke_width=2, stroke_dasharray=None if rest else "5,3", class_=f"{WHEEL_KIND}-position",
-                              id=f"{WHEEL_KIND}-pos-{p}"))
+                              stroke_width=2, stroke_dasharray=None if rest else "5,3", class_=f"{key}-position",
+                              id=f"{key}-pos-{p}"))
         bits = [f"{p}"]
         if geo.costs[p]:
             bits.append(short(geo.costs[p]))
@@ -68,7 +69,7 @@ def draw_wheel(t, d, x0, y0, w, min_h=0):
         tile = tiles.get(p)
         if tile:
             g.append(dw.Rectangle(px - bw / 2 + 4, py - bh / 2 + 18, bw - 8, bh - 22, rx=4, fill="white",
-                                  stroke="#444444", class_="action-tile", id=f"{WHEEL_KIND}-tile-{tile}"))
+                                  stroke="#444444", class_="action-tile", id=f"{key}-tile-{tile}"))
             g.append(label(px, py + 3, tile, 10, weight="bold"))
             g.append(label(px, py + 16, " / ".join(x.replace("_", " ") for x in actions.get(tile, ())), 10,
                            fill=SOFT))
