@@ -34,6 +34,8 @@ def check_flow(c, doc, m) -> None:
         c.err(doc, ("menus",), "E201", "the flow's menus name turn offers (`offers:`), which take their equipment "
                                        "(rows, extra action costs, carry limit) from a setup file; the pack has none")
     _seatings(c, doc, m)
+    if offered:
+        _offer_flow(c, doc, m)
     menus: dict = {}
     for menu in m.menus:
         menus.setdefault(menu.id, menu)  # a second menu of the same id is reported as such (E206)
@@ -192,6 +194,32 @@ def _offer_menu(c, doc, at: tuple, menu) -> None:
     if missing:
         c.err(doc, (*at, "entries"), "E201", f"menu '{menu.id}' lacks the turn offers {', '.join(missing)}: a turn "
                                              "could not start or end without them")
+
+
+# What a flow of turn offers does without: its driver (runtime/game.py) plays one phase of turns
+# in seat order every round, and the scoring file's final steps.
+_NOT_WITH_OFFER_FLOW = ("setup", "end", "first_seat_moves", "spaces", "dice", "tie_break")
+_NOT_WITH_OFFER_PHASE = ("order", "until", "rounds", "run", "on_begin", "on_end", "simultaneous")
+
+
+def _offer_flow(c, doc, m) -> None:
+    """A flow whose turns are turn offers: one phase of turns every round, in seat order, the rounds
+    counted, and none of what that driver does not play (so nothing that validates is ignored)."""
+    why = "a flow whose turns are turn offers plays one phase of turns in seat order every round"
+    for field in _NOT_WITH_OFFER_FLOW:
+        if _set(m, field):
+            c.err(doc, (field,), "E209", f"{why}: drop `{field}`")
+    if m.rounds is None:
+        c.err(doc, ("phases",), "E201", f"{why}, so it needs its number of `rounds`")
+    if m.ties != "last_seat":
+        c.err(doc, ("ties",) if _set(m, "ties") else ("kind",), "E209",
+              f"{why}, and its ties go to the latest seat: say `ties: last_seat`")
+    if len(m.phases) != 1 or m.phases[0].kind != "turns":
+        c.err(doc, ("phases",), "E209", f"{why}: give it exactly one phase, of turns")
+        return
+    for field in _NOT_WITH_OFFER_PHASE:
+        if _set(m.phases[0], field):
+            c.err(doc, ("phases", 0, field), "E209", f"{why}: drop `{field}`")
 
 
 # Fields a menu entry that names a turn offer does without.

@@ -45,8 +45,11 @@ class LegalActions:
         entries of the flow's turn menu in the order of their verbs, each making its actions in order,
         so no sort of the whole list is needed."""
         turn = _TurnView(self)
+        info = turn.info
         out: list[str] = []
-        for make, verb, condition in self.rules.offer_makers:
+        for make, verb, condition, needs, blocks in self.rules.offer_makers:
+            if (needs is not None and not info.get(needs)) or (blocks is not None and info.get(blocks)):
+                continue  # the offer's own first test, without the call
             if condition is not None and not condition_holds(self.rules, self.state, condition):
                 continue
             made = make(turn, verb)
@@ -376,6 +379,16 @@ _OFFER_ACTIONS = {
 }
 
 
-def offer_maker(offer: str):
-    """What makes the actions of a turn offer (a name of content/turn_offers.py)."""
-    return _OFFER_ACTIONS[offer]
+def offer_maker(offer: str) -> tuple:
+    """What makes the actions of a turn offer (a name of content/turn_offers.py), and the turn
+    record's keys it needs set and that block it (None: no such key): the first test it makes."""
+    return (_OFFER_ACTIONS[offer], *_OFFER_GATES.get(offer, (None, None)))
+
+
+# offer -> (a key of the turn record it offers nothing without, one it offers nothing with)
+_OFFER_GATES = {
+    "take_offer": (None, "tile"), "main_action": ("tile", None), "offer_bonus": ("bonus_key", None),
+    "buy_extra_action": (None, "extra_bought"), "extra_action": ("extra_bought", None),
+    "refresh_row": (None, "refreshed"), "resolve_waiting": ("later", None), "end_turn": ("tile", None),
+    "discard_over_limit": ("discarding", None),  # offered apart, while the end of the turn waits for it
+}

@@ -109,11 +109,15 @@ class Rules:
 
     @cached_property
     def offer_makers(self) -> tuple:
-        """(what makes its actions, verb, condition key) of each entry of the turn menu, in the order
-        of the verbs (legal.py)."""
+        """(what makes its actions, verb, condition key, the turn record's keys it needs and that block
+        it) of each entry of the turn menu, in the order of the verbs (legal.py)."""
         from interpreter.runtime.legal import offer_maker
 
-        return tuple((offer_maker(e.offer), e.verb, e.condition) for e in self.turn_menu)
+        out = []
+        for e in self.turn_menu:
+            make, needs, blocks = offer_maker(e.offer)
+            out.append((make, e.verb, e.condition, needs, blocks))
+        return tuple(out)
 
     @cached_property
     def tile_actions(self) -> dict[str, tuple[str, ...]]:
