@@ -223,7 +223,7 @@ def _offer_flow(c, doc, m) -> None:
 
 
 # Fields a menu entry that names a turn offer does without.
-_NOT_WITH_OFFERS = ("from_", "piece", "cost", "payments", "effect", "limit", "needs", "not_while", "ends_turn", "passes")
+_NOT_WITH_OFFERS = ("from_", "piece", "cost", "payments", "effect", "needs", "not_while", "ends_turn", "passes", "boost")
 
 
 def uses_offers(m) -> bool:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.dsl import steps as S
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
+from interpreter.runtime import menu as M
 from interpreter.runtime.machine import View
 from interpreter.runtime import natives as mechanisms
 from interpreter.mechanisms import wheel as crane
@@ -47,10 +48,12 @@ class LegalActions:
         turn = _TurnView(self)
         info = turn.info
         out: list[str] = []
-        for make, verb, condition, needs, blocks in self.rules.offer_makers:
+        for make, verb, condition, needs, blocks, limit in self.rules.offer_makers:
             if (needs is not None and not info.get(needs)) or (blocks is not None and info.get(blocks)):
                 continue  # the offer's own first test, without the call
             if condition is not None and not condition_holds(self.rules, self.state, condition):
+                continue
+            if limit is not None and not M.allowed(limit, self.state.menu or M.MenuLog(), self.state.current):
                 continue
             made = make(turn, verb)
             if made:

@@ -12,6 +12,7 @@ from interpreter.runtime.fallible import Fallibility
 from interpreter.runtime.machine import Machine, Tables, build_tables
 from interpreter.runtime import natives as mechanisms
 from interpreter.mechanisms import wheel as crane
+from interpreter.runtime import menu as M
 from interpreter.runtime.offers import Offers
 from interpreter.runtime.setup import StackPlan, deal_stacks, plan_stacks
 
@@ -33,6 +34,7 @@ class OfferEntry:
     offer: str
     condition: str | None
     name: str | None = None  # how a log or menu says it (then the argument); None: the offer's own words
+    limit: M.MenuEntry | None = None  # with a `limit:`, the entry as menu.py counts it; None: no limit
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,8 @@ class Rules:
         out = []
         for e in menu.entries:
             key = f"flow/menus/{menu.id}/entries/{e.id}/condition"
-            out.append(OfferEntry(e.word, e.offers, key if e.condition is not None and key in keys else None, e.name))
+            limit = M.MenuEntry(e.word, limit=e.limit, per=e.per) if e.limit is not None else None
+            out.append(OfferEntry(e.word, e.offers, key if e.condition is not None and key in keys else None, e.name, limit))
         return tuple(sorted(out, key=lambda e: e.verb))
 
     @cached_property
@@ -97,26 +100,26 @@ class Rules:
 
     @cached_property
     def turn_dispatch(self) -> dict[str, tuple]:
-        """The first word of an action -> (verb, how Turn applies it, condition key) of the entries
-        whose verb starts with it (turn.py)."""
+        """The first word of an action -> (verb, how Turn applies it, condition key, limit) of the
+        entries whose verb starts with it (turn.py)."""
         from interpreter.runtime.turn import offer_applier
 
         out: dict[str, tuple] = {}
         for e in self.turn_menu:
             word = e.verb.partition(" ")[0]
-            out[word] = (*out.get(word, ()), (e.verb, offer_applier(e.offer), e.condition))
+            out[word] = (*out.get(word, ()), (e.verb, offer_applier(e.offer), e.condition, e.limit))
         return out
 
     @cached_property
     def offer_makers(self) -> tuple:
         """(what makes its actions, verb, condition key, the turn record's keys it needs and that block
-        it) of each entry of the turn menu, in the order of the verbs (legal.py)."""
+        it, its limit) of each entry of the turn menu, in the order of the verbs (legal.py)."""
         from interpreter.runtime.legal import offer_maker
 
         out = []
         for e in self.turn_menu:
             make, needs, blocks = offer_maker(e.offer)
-            out.append((make, e.verb, e.condition, needs, blocks))
+            out.append((make, e.verb, e.condition, needs, blocks, e.limit))
         return tuple(out)
 
     @cached_property

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from interpreter.dsl import steps as S
 from interpreter.errors import RulesError, RunawayError
 from interpreter.runtime import maximise, schedule
+from interpreter.runtime import menu as M
 from interpreter.mechanisms import market_rows as rows
 from interpreter.runtime import natives as mechanisms
 from interpreter.mechanisms import wheel as crane
@@ -65,7 +66,7 @@ class Turn:
         if how is not None:
             how(self, rest, action)
             return
-        for verb, how, condition in self.r.turn_dispatch.get(word, ()):
+        for verb, how, condition, limit in self.r.turn_dispatch.get(word, ()):
             if verb == word:  # a one-word verb (the common case)
                 arg = rest
             elif action == verb or action.startswith(verb + " "):
@@ -74,6 +75,11 @@ class Turn:
                 continue
             if condition is not None and not condition_holds(self.r, self.s, condition):
                 raise RulesError(f"`{verb}` is not offered now: its condition does not hold")
+            if limit is not None:
+                log = self.s.menu or M.MenuLog()
+                if not M.allowed(limit, log, self.s.current):
+                    raise RulesError(f"`{verb}` may be picked {limit.limit} time(s) per {limit.per}")
+                self.s.menu = M.record(log, limit, self.s.current)
             how(self, arg, action)
             return
         raise RulesError(f"unknown action {action!r}")
@@ -270,6 +276,9 @@ class Turn:
                 self.s.table["rows"] = rows.deal(self.s.stacks, self.r.setup.rows, old + 1)
             self.s.flags = [f for f in self.s.flags if not f.startswith("turn:")]
             self.s.turn_info = {}
+            if self.s.menu is not None:  # the counts of limited entries (only they keep one)
+                ends_round = schedule.seat_of(sched, turn) == sched.seats
+                self.s.menu = M.new_round(self.s.menu) if ends_round else M.new_turn(self.s.menu)
             if schedule.is_last_turn(sched, turn):
                 self._final_scoring()
                 return

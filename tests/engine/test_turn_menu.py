@@ -94,3 +94,30 @@ def test_the_automatic_seat_plays_the_flows_automatic_turn(rs):
     solo.apply("end")
     # the dummy's turn ran at once: it is the player's turn again, two turns on
     assert solo.state.current == 0 and solo.state.turn == 3 and solo.state.table["crane"] != wheel_before
+
+
+def play_preferring(ruleset, prefixes: tuple[str, ...], seed: int) -> list[tuple[int, int, str]]:
+    """A 2-player game that picks an action starting with one of ``prefixes`` whenever it can: the
+    (seat, turn, verb) of each such pick."""
+    rng, picks, game = random.Random(seed), [], new_game(ruleset, 2, seed=seed)
+    while not game.is_terminal():
+        seat, turn, actions = game.current_player, game.state.turn, game.legal_actions()
+        action = next((a for a in actions if a.startswith(prefixes)), rng.choice(actions))
+        game.apply(action)
+        if action.startswith(prefixes):
+            picks.append((seat, turn, action.split()[0]))
+    return picks
+
+
+def test_a_limit_on_an_entry_caps_it_per_turn_or_per_game(rs, tmp_path):
+    refresh, resolve = entry_index(rs, "refresh_row"), entry_index(rs, "resolve_waiting")
+    capped = load_ruleset(variants=[overlay(tmp_path, "capped", (
+        f"  flow.menus.0.entries.{refresh}.limit: 1\n  flow.menus.0.entries.{refresh}.per: game\n"
+        f"  flow.menus.0.entries.{resolve}.limit: 1\n"))])
+    prefer = ("resolve ", "refresh ")
+    free, held = play_preferring(rs, prefer, 5), play_preferring(capped, prefer, 5)
+    resolves = [(seat, turn) for seat, turn, verb in held if verb == "resolve"]
+    assert resolves and len(resolves) == len(set(resolves))  # at most once a turn
+    assert len({(s, t) for s, t, v in free if v == "resolve"}) < sum(v == "resolve" for _, _, v in free)  # else twice
+    assert sorted(seat for seat, _, verb in held if verb == "refresh") == [0, 1]  # once a game, each seat
+    assert sum(v == "refresh" for _, _, v in free) > 2

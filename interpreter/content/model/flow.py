@@ -95,9 +95,10 @@ class MenuEntry(Record):
     offers: TurnOffer | None = None
     """A turn offer of the mechanisms library (the guide lists them): it makes the entry's actions from
     the pack's equipment and carries them out, with the entry's verb as the notation's first words. Such
-    an entry takes no `from`, `piece`, `cost`, `payments`, `effect`, `limit`, `needs`, `not_while`,
-    `ends_turn` or `passes` (the offer has its own rules); its `condition`, when given, must hold for it
-    to offer anything."""
+    an entry takes no `from`, `piece`, `cost`, `payments`, `effect`, `needs`, `not_while`, `ends_turn`,
+    `passes` or `boost` (the offer has its own rules); its `condition`, when given, must hold for it to
+    offer anything, and its `limit` (per `per`) caps how often its actions may be picked, on top of the
+    offer's own rules (e.g. `use` once a turn)."""
     boost: Amounts | None = None
     """With `from: spaces`: what adding 1 to the placed piece's value costs. `<verb> <space> boost <n>`
     pays it n times and adds n (`place black tower_3 boost 2`); without `boost <n>` nothing is added."""
