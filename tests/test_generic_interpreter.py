@@ -41,7 +41,7 @@ INTERPRETER_WORDS = set(
     "action any advanced board bonus bonuses bots corner corners cube default free gained main marker moved "
     "open overlay pack performed placed point points produce production projects resource resources reward "
     "right scored scoring setup sideways special tile token tokens track tracks wheel site income solo "
-    "record records kind kinds hex map route".split())
+    "record records kind kinds hex map route slot row".split())
 # Plain English or programming words that also occur inside an id.
 ENGLISH_WORDS = {
     "pairs": "dict.items() pairs, key-value pairs",

@@ -278,12 +278,12 @@ class Checker:
                     clashes.add(frozenset((decl.id, exc)))  # declared both ways: report the pair once
                     self.err(doc, path, "E209", f"the '{decl.id}' icon never comes with '{exc}'")
 
-    def k_bridge(self, doc, m):
-        for field in ("plank_stacks", "discard_when_complete"):
+    def k_slot_row(self, doc, m):
+        for field in ("slot_stacks", "discard_when_complete"):
             for i, st in enumerate(getattr(m, field)):
                 self.ref(doc, (field, i), st, self.stacks, "E317", "stack")
-        if m.complete_at > len(m.planks):
-            self.err(doc, ("complete_at",), "E209", f"the bridge completes at {m.complete_at} planks but has {len(m.planks)} plank spaces")
+        if m.complete_at > len(m.slots):
+            self.err(doc, ("complete_at",), "E209", f"the row completes at {m.complete_at} tiles but has {len(m.slots)} slots")
 
     def k_tracks(self, doc, m):
         for i, t in enumerate(m.tracks):

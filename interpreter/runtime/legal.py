@@ -29,7 +29,7 @@ class LegalActions:
             d = s.decision
             if d.kind in _NAMED:  # placements are generated legal; picks and planks are few, so try them
                 acts = [f"{d.kind} {o}" for o in d.options]
-                if d.kind == "place" or (d.kind == "plank" and self.rules.fallibility.planks_sure(s)):
+                if d.kind == "place" or (d.kind == "plank" and self.rules.fallibility.slots_sure(s)):
                     return sorted(acts)
                 sure = _sure_picks(self.rules, s)
                 return sorted(a for o, a in zip(d.options, acts) if o in sure or self._completes(a))
