@@ -440,8 +440,10 @@ class Checker:
             if r.special_permit is not None:
                 self.ref(doc, ("rows", i, "special_permit"), r.special_permit, permits, "E301", "permit")
         self.ref(doc, ("carry_group",), m.carry_group, self.groups, "E301", "resource group")
-        if m.seal_right is not None:
-            self.ref(doc, ("seal_right",), m.seal_right, self.resources, "E302", "resource")
+        if m.claim_kind is not None:
+            self.ref(doc, ("claim_kind",), m.claim_kind, set(self.record_kinds), "E307", "record kind")
+        if m.claim_right is not None:
+            self.ref(doc, ("claim_right",), m.claim_right, self.resources, "E302", "resource")
         for piece in m.free_pieces:
             self.ref(doc, ("free_pieces", piece), piece, self.pieces, "E301", "piece")
         lo, hi = self.pack.players.min, self.pack.players.max

@@ -90,7 +90,7 @@ class LegalActions:
         later = info.get("later")
         if later:
             out += sorted({f"resolve {e['label']}" for e in later})
-        right = rules.setup.seal_right
+        right = rules.setup.claim_right
         if right is not None and player.holdings.get(right, 0) >= 1:
             claimed = set(s.table.get("claimed", {}).values())
             out += [f"seal {rid}" for rid, cost in plans.seals if rid not in claimed and pays(cost)]

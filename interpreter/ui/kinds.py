@@ -7,7 +7,12 @@ WHEEL_KIND = "wheel"  # the wheel of offers: frame positions around a turning wh
 MAP_KIND = "hex_map"  # the shared map of hexes with its sites
 ROUTE_KIND = "route"  # the pawn track with effects on its spaces
 SLOTS_KIND = "slot_row"  # the slots that kept tiles are laid on
-CLAIM_KIND = "seal"  # the record kind players claim
+
+
+def claim_kind(rs) -> str | None:
+    """The record kind players claim (the setup's `claim_kind`), if the pack has one."""
+    setup = rs.single("setup")
+    return getattr(setup, "claim_kind", None)
 
 
 def table_key(rs, kind: str) -> str:

@@ -24,7 +24,7 @@ import json
 from html import escape
 from pathlib import Path
 
-from interpreter.ui.kinds import CLAIM_KIND, WHEEL_KIND, table_key
+from interpreter.ui.kinds import WHEEL_KIND, claim_kind, table_key
 from interpreter.ui.render.table import draw_table
 from interpreter.ui.render.text import short, wrap
 
@@ -60,7 +60,7 @@ def _clickable(svg: str, game, actions: list[str]) -> str:
     marks: dict[str, str] = {}
     wheel_key = table_key(game.rules.ruleset, WHEEL_KIND)
     # action verbs whose argument names the id of the element they act on (`<verb>-<argument>`)
-    verb_ids = {game.rules.tables.layout.slot_verb, CLAIM_KIND} - {None}
+    verb_ids = {game.rules.tables.layout.slot_verb, claim_kind(game.rules.ruleset)} - {None}
     for a in actions:
         verb, _, arg = a.partition(" ")
         if verb == "take":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import drawsvg as dw
 
-from interpreter.ui.kinds import CLAIM_KIND, SLOTS_KIND, table_key
+from interpreter.ui.kinds import SLOTS_KIND, claim_kind, table_key
 from interpreter.ui.render.draw import COST, GAIN, INK, SOFT, SQRT3, block, hexagon, kind_title, label, seat_colour
 from interpreter.ui.render.text import short, wrap
 
@@ -103,23 +103,26 @@ def draw_grid(t, d, x0, y0, model):
 
 def draw_claims(t, d, x0, y0, w):
     """The records players claim, each with its cost, its scoring and who claimed it; returns the height used."""
-    records = t.rs.records(CLAIM_KIND)
+    kind = claim_kind(t.rs)
+    if kind is None:
+        return 0
+    records = t.rs.records(kind)
     claimed = {}
     for key, sid in t.s.table.get("claimed", {}).items():
         claimed.setdefault(sid, []).append(int(str(key).split(":")[0]))
     for p in t.s.players:
-        for sid in p.owned.get(CLAIM_KIND, ()):
+        for sid in p.owned.get(kind, ()):
             claimed.setdefault(sid, [])
             if p.seat not in claimed[sid]:
                 claimed[sid].append(p.seat)
     h = 40 + 30 * len(records)
-    t.section(d, x0, y0, w, h, kind_title(t.rs.record_kinds[CLAIM_KIND].file_kind))
-    g = dw.Group(id=t.rs.record_kinds[CLAIM_KIND].file_kind)
+    t.section(d, x0, y0, w, h, kind_title(t.rs.record_kinds[kind].file_kind))
+    g = dw.Group(id=t.rs.record_kinds[kind].file_kind)
     for i, rec in enumerate(records):
         y = y0 + 36 + i * 30
         who = claimed.get(rec.id, [])
         g.append(dw.Rectangle(x0 + 10, y, w - 20, 26, rx=4, fill="#fff6d8" if who else "white", stroke="#b59b4a",
-                              class_=CLAIM_KIND, id=f"{CLAIM_KIND}-{rec.id}"))
+                              class_=kind, id=f"{kind}-{rec.id}"))
         cost = f" · cost {short(rec.cost)}" if rec.cost else ""
         g.append(label(x0 + 16, y + 11, f"{rec.name or rec.id}{cost}", 10, "start", weight="bold"))
         g.append(label(x0 + 16, y + 22, short(rec.scoring), 9, "start", fill=GAIN))
