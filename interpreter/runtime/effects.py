@@ -67,14 +67,14 @@ class Effects:
         if len(taken) >= len(self.tables.milestones):
             return  # every bonus taken (the list holds milestone ids only)
         view = View(self.tables, state, player_index)
-        for mid, cond_key, reward_key, piece in self.tables.milestones:
+        for kind, mid, cond_key, reward_key, piece in self.tables.milestones:
             if mid not in taken and self.tables.programs[cond_key](view, None):
                 player = state.player(player_index)
                 player.milestones.append(mid)
                 taken = player.milestones
                 if piece:
                     player.pieces_free[piece] = player.pieces_free.get(piece, 0) + 1
-                self.start(state, reward_key, player_index, mid, ("wealth_bonus", mid))
+                self.start(state, reward_key, player_index, mid, (kind, mid))
 
     # ------------------------------------------------------------ tracks
     def _advance_times(self, state, frame, track_id, times) -> None:

@@ -62,7 +62,7 @@ class Fallibility:
         self._bonuses = [k for rid in sorted(on_tracks) if (k := tables.keys.get((tables.kind_of[rid], rid, "bonus")))]
         self._hooks = True  # assumed while the hooks themselves are checked
         hooks = [self.t.programs[key].triggers[ti].body for key, ti in self._trigger_refs()]
-        hooks += [self.t.programs[reward].steps for _, _, reward, _ in self.t.milestones]
+        hooks += [self.t.programs[reward].steps for _, _, _, reward, _ in self.t.milestones]
         verdict = all(self.safe(b) for b in hooks)
         self._steps.clear()  # judged under the assumption: forget, and judge again with the verdict
         self._programs.clear()
