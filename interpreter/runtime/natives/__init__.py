@@ -22,7 +22,7 @@ from interpreter.runtime.natives.common import (  # noqa: F401  (the package's n
     _text, can_afford, emit_step, pay, top_of,
 )
 from interpreter.runtime.natives.performing import (  # noqa: F401  (the package's names, used as natives.X)
-    _bonus_frame, _build_frame, _claimable, _defer, _note_top, _upgrade_bonus,
+    _bonus_frame, _build_frame, _claimable, _defer, _note_top, _action_bonus,
     bonus_answer, bonus_step, later_frame, later_label, op_build, op_later,
     op_move, op_perform, op_place, perform_answer, perform_step, start_performance,
 )
