@@ -58,7 +58,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E304": ("unknown grid", "Use a grid id from projects.yaml."),
     "E305": ("unknown action", "Use an action id from pack.yaml `actions:`."),
     "E306": ("unknown event", "Triggers may use the events listed under `events:` in pack.yaml."),
-    "E307": ("unknown kind of record", "Use a tile or record kind declared by the pack (e.g. upgrade, wall, building, plaza)."),
+    "E307": ("unknown kind of record", "Use a record kind the pack declares (in its record_kinds files) or one of its tile kinds."),
     "E308": ("unknown attribute", "The attribute does not exist on that record or event; the message lists those that do."),
     "E309": ("type mismatch", "Both sides of a comparison, and every argument, must be of the expected type."),
     "E310": ("wrong arguments", "The function takes the arguments named in the message."),
@@ -101,7 +101,7 @@ class ContentError:
         where = f"{self.span}: " if self.span else ""
         text = f"{where}error[{self.code}]: {self.message}"
         if source_line is not None and self.span is not None:
-            line, pad, caret_len = source_window(source_line, self.span)
+            line, pad, caret_len = source_excerpt(source_line, self.span)
             text += f"\n  {self.span.line:>4} | {line}\n       | {' ' * pad}{'^' * caret_len}"
         for note in note_lines(self):
             text += f"\n{note}"
@@ -153,7 +153,7 @@ SOURCE_WIDTH = 160  # of a longer source line, only the part around the caret is
 ELLIPSIS = "..."
 
 
-def source_window(source_line: str, span: "Span") -> tuple[str, int, int]:
+def source_excerpt(source_line: str, span: "Span") -> tuple[str, int, int]:
     """How an error shows its source line: (text, caret offset in it, caret length). A line too long to
     read (a generated file, a line of 200,000 brackets) is cut to the part around the caret."""
     line = source_line.rstrip("\n").expandtabs(1)

@@ -41,7 +41,7 @@ INTERPRETER_WORDS = set(
     "action any advanced board bonus bonuses bots corner corners cube default free gained main marker moved "
     "open overlay pack performed placed point points produce production projects resource resources reward "
     "right scored scoring setup sideways special tile token tokens track tracks wheel site income solo "
-    "record records kind kinds hex map route".split()
+    "record records kind kinds hex map route slot row".split()
     # the verbs of a free-order turn (a flow's menu entries and phase), the notation's plain words
     + "turn take act extra buy refresh use resolve do discard end".split()
     + ["flow"])  # the generic core's own file kind

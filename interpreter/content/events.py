@@ -39,7 +39,7 @@ EVENTS: dict[str, LifecycleEvent] = {e.name: e for e in (
            "a player's marker advanced one step on a track (once per step)", track="track"),
     _event("action_performed", "action", "the `perform` statement and the turn's actions",
            "a player performed one of the pack's actions", action="action"),
-    _event("tile_placed", "kind", "building a tile onto a hex area or map",
+    _event("tile_placed", "kind", "placing a tile onto a hex area or map",
            "a tile of a kind was placed", kind="kind", tile="record"),
     _event("marker_moved", "grid", "the `move` statement",
            "a marker moved one step on a grid", grid="grid", direction="direction"),

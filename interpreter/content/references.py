@@ -287,12 +287,12 @@ class Checker:
                     clashes.add(frozenset((decl.id, exc)))  # declared both ways: report the pair once
                     self.err(doc, path, "E209", f"the '{decl.id}' icon never comes with '{exc}'")
 
-    def k_bridge(self, doc, m):
-        for field in ("plank_stacks", "discard_when_complete"):
+    def k_slot_row(self, doc, m):
+        for field in ("slot_stacks", "discard_when_complete"):
             for i, st in enumerate(getattr(m, field)):
                 self.ref(doc, (field, i), st, self.stacks, "E317", "stack")
-        if m.complete_at > len(m.planks):
-            self.err(doc, ("complete_at",), "E209", f"the bridge completes at {m.complete_at} planks but has {len(m.planks)} plank spaces")
+        if m.complete_at > len(m.slots):
+            self.err(doc, ("complete_at",), "E209", f"the row completes at {m.complete_at} tiles but has {len(m.slots)} slots")
 
     def k_tracks(self, doc, m):
         for i, t in enumerate(m.tracks):
@@ -449,8 +449,10 @@ class Checker:
             if r.special_permit is not None:
                 self.ref(doc, ("rows", i, "special_permit"), r.special_permit, permits, "E301", "permit")
         self.ref(doc, ("carry_group",), m.carry_group, self.groups, "E301", "resource group")
-        if m.seal_right is not None:
-            self.ref(doc, ("seal_right",), m.seal_right, self.resources, "E302", "resource")
+        if m.claim_kind is not None:
+            self.ref(doc, ("claim_kind",), m.claim_kind, set(self.record_kinds), "E307", "record kind")
+        if m.claim_right is not None:
+            self.ref(doc, ("claim_right",), m.claim_right, self.resources, "E302", "resource")
         for piece in m.free_pieces:
             self.ref(doc, ("free_pieces", piece), piece, self.pieces, "E301", "piece")
 

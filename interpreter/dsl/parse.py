@@ -425,7 +425,7 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
         "choose { grant x }", "choose { build x }", "choose { pay 1 wood }", "choose { score count(x) }",
     ],
     "E106": [
-        "choose { gain 1 wood | gain 1 clay", "score count(wall", "score (1 + 2", "{ gain 1 wood",
+        "choose { gain 1 wood | gain 1 clay", "score count(x", "score (1 + 2", "{ gain 1 wood",
         "score position(x", "gain 1 wood; { score 1", "score count(x where a == 1", "choose { score 1 | score 2",
         "score f(1, 2", "{ score 1; score 2",
     ],

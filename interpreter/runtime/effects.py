@@ -67,14 +67,14 @@ class Effects:
         if len(taken) >= len(self.tables.milestones):
             return  # every bonus taken (the list holds milestone ids only)
         view = View(self.tables, state, player_index)
-        for mid, cond_key, reward_key, piece in self.tables.milestones:
+        for kind, mid, cond_key, reward_key, piece in self.tables.milestones:
             if mid not in taken and self.tables.programs[cond_key](view, None):
                 player = state.player(player_index)
                 player.milestones.append(mid)
                 taken = player.milestones
                 if piece:
                     player.pieces_free[piece] = player.pieces_free.get(piece, 0) + 1
-                self.start(state, reward_key, player_index, mid, ("wealth_bonus", mid))
+                self.start(state, reward_key, player_index, mid, (kind, mid))
 
     # ------------------------------------------------------------ tracks
     def _advance_times(self, state, frame, track_id, times) -> None:
@@ -182,7 +182,7 @@ class Effects:
         kept = drawn.pop(index)
         player = self._player(state, frame)
         kind = self.tables.kind_of[kept]
-        complete = len(state.table.get("bridge", {})) >= self.layout.complete_at
+        complete = len(state.table.get(self.layout.slot_key, {})) >= self.layout.complete_at
         if d.data["to"]:
             player.track_tokens[d.data["to"]] = [*player.track_tokens.get(d.data["to"], ()), kept]
         elif complete and d.data["stack"] in self.layout.discard_when_complete:
@@ -200,6 +200,6 @@ class Effects:
         key = self.tables.keys.get((kind, kept, field_name)) if field_name else None
         if key:
             self.start(state, key, frame.player, kept, (kind, kept))
-        if d.data["stack"] in self.layout.plank_stacks and not complete:
-            # laid as a plank first: the covered bonuses, then the tile's own (R-ROAD-5, R-ROAD-7)
-            state.frames.append(Frame("@plank", [], 0, frame.player, kept, [kind, kept], {"tile": kept}))
+        if d.data["stack"] in self.layout.slot_stacks and not complete:
+            # laid on a slot first: the covered bonuses, then the tile's own (R-ROAD-5, R-ROAD-7)
+            state.frames.append(Frame("@slot", [], 0, frame.player, kept, [kind, kept], {"tile": kept}))

@@ -24,7 +24,7 @@ from interpreter.dsl import steps as S
 from interpreter.runtime.effects import ADVANCE
 from interpreter.runtime.machine import block_at, constant_amounts
 from interpreter.runtime.tables import Tables
-from interpreter.runtime.natives import BONUS, BUILD, EMIT, PERFORM, PLANK, free_place
+from interpreter.runtime.natives import BONUS, BUILD, EMIT, PERFORM, SLOT, free_place
 from interpreter.runtime.state import Frame, GameState
 
 _DECISION_OF = {S.Choose: "choose", S.May: "may", S.MayPay: "may_pay", S.Repeat: "repeat", S.Draw: "keep"}
@@ -62,7 +62,7 @@ class Fallibility:
         self._bonuses = [k for rid in sorted(on_tracks) if (k := tables.keys.get((tables.kind_of[rid], rid, "bonus")))]
         self._hooks = True  # assumed while the hooks themselves are checked
         hooks = [self.t.programs[key].triggers[ti].body for key, ti in self._trigger_refs()]
-        hooks += [self.t.programs[reward].steps for _, _, reward, _ in self.t.milestones]
+        hooks += [self.t.programs[reward].steps for _, _, _, reward, _ in self.t.milestones]
         verdict = all(self.safe(b) for b in hooks)
         self._steps.clear()  # judged under the assumption: forget, and judge again with the verdict
         self._programs.clear()
@@ -124,17 +124,17 @@ class Fallibility:
         return _JUDGE.get(type(step), _fails)(self, step)
 
     def _keep_safe(self, stack: str) -> bool:
-        """Keeping any record the stack may hold cannot fail. A record of a plank stack is first laid on a
-        free plank (while the bridge is open), which cannot fail when no plank's bonuses can."""
-        if stack in self.t.layout.plank_stacks and not self._planks_safe():
+        """Keeping any record the stack may hold cannot fail. A record of a slot stack is first laid on a
+        free slot (while the row is open), which cannot fail when no slot's bonuses can."""
+        if stack in self.t.layout.slot_stacks and not self._slots_safe():
             return False
         field = self.t.stack_keep.get(stack)
         return field is None or all(self.program_safe(self.t.keys.get((self.t.kind_of[r], r, field)))
                                     for r in self._stacks.get(stack, ()))
 
-    def _planks_safe(self) -> bool:
-        """Every plank's covered bonuses cannot fail, so laying a tile on any free plank finishes."""
-        return all(self.program_safe(k) for _, keys in self.t.layout.planks for k in keys)
+    def _slots_safe(self) -> bool:
+        """Every slot's covered bonuses cannot fail, so laying a tile on any free slot finishes."""
+        return all(self.program_safe(k) for _, keys in self.t.layout.slots for k in keys)
 
     def _advance_safe(self, track_id: str) -> bool:
         track = self.t.tracks[track_id]
@@ -323,11 +323,11 @@ class Fallibility:
             return layout.area.action_hex.get(self.t.records[(kind, tile)].action) is not None
         return free_place(layout, state, frame.player, info.placed_on)
 
-    def planks_sure(self, state: GameState) -> bool:
-        """For a pending plank decision: every free plank finishes, when no plank's bonuses can fail and
-        what waits below the plank frame (the laid tile's own effect, ...) cannot fail either."""
+    def slots_sure(self, state: GameState) -> bool:
+        """For a pending slot decision: every free slot finishes, when no slot's bonuses can fail and
+        what waits below the slot frame (the laid tile's own effect, ...) cannot fail either."""
         frames = state.frames
-        if not self._hooks or not frames or frames[-1].key != PLANK or not self._planks_safe():
+        if not self._hooks or not frames or frames[-1].key != SLOT or not self._slots_safe():
             return False
         for i in range(len(frames) - 2, -1, -1):
             if not self._frame_safe(state, frames[i], frames[i].pc):
@@ -356,7 +356,7 @@ class Fallibility:
             inner = step.body[0]  # one more round runs the optional statement's block, then asks again
             again = self.safe(inner.body) and self.rest_safe(state, start=frame.pc)
             return [again, after]
-        if kind is S.Draw and d.data["keep"] == 1 and (d.data["stack"] not in self.t.layout.plank_stacks or self._planks_safe()):
+        if kind is S.Draw and d.data["keep"] == 1 and (d.data["stack"] not in self.t.layout.slot_stacks or self._slots_safe()):
             field = self.t.stack_keep.get(d.data["stack"])  # what a kept record runs (the others go back)
             return [after and (field is None or self.program_safe(self.t.keys.get((self.t.kind_of[r], r, field))))
                     for r in d.options]

@@ -1,5 +1,5 @@
 """Board tables compiled once from a ruleset: tile kinds and where they go, the personal area,
-the shared map, grids, the bridge, rows and the turn's any-time actions.
+the shared map, grids, the slot row, rows and the turn's any-time actions.
 
 Everything is plain data keyed by content ids and program keys, so the mechanisms and the
 effect machine read it on the hot path without touching pydantic or networkx.
@@ -51,8 +51,10 @@ class Layout:
     premium: dict[str, tuple[str | None, int]]  # site -> (cost key, points)
     symbols: dict[str, str]  # edge symbol -> reward key (symbols without a reward are blank)
     icons: tuple[tuple[str, str], ...]  # (icon, effect key), in pack order
-    planks: tuple[tuple[str, tuple[str, ...]], ...]  # (plank, bonus keys)
-    plank_stacks: frozenset[str]
+    slots: tuple[tuple[str, tuple[str, ...]], ...]  # (slot, bonus keys)
+    slot_key: str | None  # the state's table of the slot row (slot -> tile): the row file's id
+    slot_verb: str | None  # the decision (and action verb) of laying a kept tile on a slot
+    slot_stacks: frozenset[str]
     discard_when_complete: frozenset[str]
     complete_at: int
     grids: dict[str, GridInfo]
@@ -95,9 +97,9 @@ def build_layout(rs, key_of_path: dict[tuple[str, tuple], str], records: dict[tu
             if h.premium is not None:
                 premium[h.id] = (k("hex_map", "hexes", i, "premium", "cost"), h.premium.points)
     area_records = rs.record_kinds.get(map_model.area_tiles) if map_model is not None else None
-    bridge = rs.single("bridge")
-    planks = tuple((p.id, tuple(k("bridge", "planks", i, "bonuses", j) for j in range(len(p.bonuses))))
-                   for i, p in enumerate(bridge.planks)) if bridge else ()
+    row = rs.single("slot_row")
+    slots = tuple((p.id, tuple(k("slot_row", "slots", i, "bonuses", j) for j in range(len(p.bonuses))))
+                  for i, p in enumerate(row.slots)) if row else ()
     return Layout(
         kinds=kinds,
         row_permit={r.kind: r.special_permit for r in setup.rows} if setup else {},
@@ -112,10 +114,12 @@ def build_layout(rs, key_of_path: dict[tuple[str, tuple], str], records: dict[tu
         premium=premium,
         symbols={s.id: k("pack", "edge_symbols", i, "reward") for i, s in enumerate(pack.edge_symbols) if s.reward},
         icons=tuple((ic.id, k("pack", "icons", i, "effect")) for i, ic in enumerate(pack.icons) if ic.effect),
-        planks=planks,
-        plank_stacks=frozenset(bridge.plank_stacks) if bridge else frozenset(),
-        discard_when_complete=frozenset(bridge.discard_when_complete) if bridge else frozenset(),
-        complete_at=bridge.complete_at if bridge else 0,
+        slots=slots,
+        slot_key=row.id if row else None,
+        slot_verb=row.verb if row else None,
+        slot_stacks=frozenset(row.slot_stacks) if row else frozenset(),
+        discard_when_complete=frozenset(row.discard_when_complete) if row else frozenset(),
+        complete_at=row.complete_at if row else 0,
         grids=_grids(rs, k),
         actions=tuple(a.id for a in pack.actions),
         anytime={a.id: k("setup", "anytime_actions", i, "effect") for i, a in enumerate(setup.anytime_actions)} if setup else {},

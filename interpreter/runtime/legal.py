@@ -30,7 +30,7 @@ class LegalActions:
             d = s.decision
             if d.kind in _NAMED:  # placements are generated legal; picks and planks are few, so try them
                 acts = [f"{d.kind} {o}" for o in d.options]
-                if d.kind == "place" or (d.kind == "plank" and self.rules.fallibility.planks_sure(s)):
+                if d.kind == "place" or (d.kind == "plank" and self.rules.fallibility.slots_sure(s)):
                     return sorted(acts)
                 sure = _sure_picks(self.rules, s)
                 return sorted(a for o, a in zip(d.options, acts) if o in sure or self._completes(a))
@@ -339,7 +339,7 @@ def _resolve_waiting(t: _TurnView, verb: str) -> list[str]:
 
 
 def _claim(t: _TurnView, verb: str) -> list[str]:
-    s, right = t.state, t.rules.setup.seal_right
+    s, right = t.state, t.rules.setup.claim_right
     if right is None or s.players[s.current].holdings.get(right, 0) < 1:
         return []
     claimed = set(s.table.get("claimed", {}).values())

@@ -46,7 +46,7 @@ class Tables:
     records: dict[tuple[str, str], Any]  # (kind, id) -> model
     kind_of: dict[str, str]  # record id -> kind
     keys: dict[tuple[str, str, str], str]  # (kind, id, field) -> program key
-    milestones: tuple[tuple[str, str, str, str | None], ...]  # (id, condition key, reward key, piece)
+    milestones: tuple[tuple[str, str, str, str, str | None], ...]  # (kind, id, condition key, reward key, piece)
     stack_keep: dict[str, str]  # stack id -> effect field run when a record is kept
     tables: dict[str, tuple[tuple[int, int], ...]]  # scoring table -> (min, points) steps
     triggers: dict[tuple[str, str], tuple[tuple[str, int], ...]]  # (kind, id) -> (program key, trigger index)
@@ -159,10 +159,10 @@ def build_tables(rs) -> Tables:
                 triggers[(kind, f.record)] = tuple((f.key, i) for i in range(len(prog.triggers)))
 
     add_copies(pack, records, kind_of, keys, triggers)  # per-player copies read as their records (copies.py)
-    wealth = rs.single("wealth_bonuses")
+    # one-time bonuses: the records of every kind with a `when` condition and a `reward` effect, in file order
     milestones = tuple(
-        (b.id, keys[("wealth_bonus", b.id, "when")], keys[("wealth_bonus", b.id, "reward")], b.piece)
-        for b in (wealth.bonuses if wealth else ())
+        (kind, rid, keys[(kind, rid, "when")], keys[(kind, rid, "reward")], getattr(rec, "piece", None))
+        for (kind, rid), rec in records.items() if (kind, rid, "when") in keys and (kind, rid, "reward") in keys
     )
     scoring = rs.single("scoring")
     tables = {t.id: tuple((s.min, s.points) for s in t.steps) for t in (scoring.tables if scoring else ())}

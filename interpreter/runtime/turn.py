@@ -158,7 +158,7 @@ class Turn:
         key = self.r.tables.keys.get(("seal", arg, "cost"))
         if key:
             self.m._pay(self.s, acting_frame(self.s.current), self.r.tables.programs[key])
-        self.p.holdings[self.r.setup.seal_right] -= 1
+        self.p.holdings[self.r.setup.claim_right] -= 1
         self.p.owned["seal"] = [*self.p.owned.get("seal", ()), arg]
         self.s.table["claimed"] = {**self.s.table.get("claimed", {}), f"{self.s.current}:{arg}": arg}
 

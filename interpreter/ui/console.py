@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from interpreter.errors import ContentError, note_lines, source_line, source_window
+from interpreter.errors import ContentError, note_lines, source_line, source_excerpt
 
 out = Console(highlight=False, soft_wrap=True, emoji=False)  # source lines are shown as written
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
@@ -33,7 +33,7 @@ def print_errors(errors: list[ContentError]) -> None:
         out.print(f"{where}[bold red]error[{e.code}][/]: {escape(e.message)}")
         line = source_line(span, cache)
         if line is not None and span is not None:
-            text, pad, caret = source_window(line, span)
+            text, pad, caret = source_excerpt(line, span)
             out.print(f"  [blue]{span.line:>4} |[/] {escape(text)}")
             out.print(f"       [blue]|[/] {' ' * pad}[bold red]{'^' * caret}[/]")
         for note in note_lines(e):

@@ -12,7 +12,7 @@ from interpreter.runtime import schedule
 from interpreter.runtime.game import Game
 from interpreter.mechanisms import wheel
 from interpreter.runtime.notation import describe
-from interpreter.ui.kinds import MAP_KIND, PLANKS_KIND, WHEEL_KIND, table_key
+from interpreter.ui.kinds import MAP_KIND, SLOTS_KIND, WHEEL_KIND, table_key
 from interpreter.ui.sessions import Session
 
 # The view names the parts of the table by the state's own keys (the content kinds they come from).
@@ -65,7 +65,7 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
         map_key: {site: {"tile": e.get("tile"), "owner": None if e.get("owner") is None else e["owner"] + 1}
                   for site, e in sorted(shared.get(map_key, {}).items())},
         **({areas_key: shared.get(areas_key, {})} if areas_key else {}),
-        PLANKS_KIND: shared.get(PLANKS_KIND, {}),
+        table_key(rules.ruleset, SLOTS_KIND): shared.get(table_key(rules.ruleset, SLOTS_KIND), {}),
         "stacks": obs["stacks"],
         "later": obs["turn_info"]["later"],
         "taken_tile": obs["turn_info"].get("tile"),

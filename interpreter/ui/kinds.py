@@ -6,8 +6,13 @@ from __future__ import annotations
 WHEEL_KIND = "wheel"  # the wheel of offers: frame positions around a turning wheel of slots
 MAP_KIND = "hex_map"  # the shared map of hexes with its sites
 ROUTE_KIND = "route"  # the pawn track with effects on its spaces
-PLANKS_KIND = "bridge"  # the plank spaces that kept tiles are laid on
-CLAIM_KIND = "seal"  # the record kind players claim
+SLOTS_KIND = "slot_row"  # the slots that kept tiles are laid on
+
+
+def claim_kind(rs) -> str | None:
+    """The record kind players claim (the setup's `claim_kind`), if the pack has one."""
+    setup = rs.single("setup")
+    return getattr(setup, "claim_kind", None)
 
 
 def table_key(rs, kind: str) -> str:

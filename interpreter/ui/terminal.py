@@ -12,7 +12,7 @@ from rich.markup import escape
 
 from interpreter.ui import console
 from interpreter.ui.console import out
-from interpreter.ui.kinds import MAP_KIND, PLANKS_KIND, WHEEL_KIND, table_key
+from interpreter.ui.kinds import MAP_KIND, SLOTS_KIND, WHEEL_KIND, table_key
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
 
@@ -49,8 +49,9 @@ def summary(game, seat: int | None = None) -> str:
              for site, e in sorted(table.get(map_key, {}).items())]
     if built:
         lines.append(f"{map_key}: " + ", ".join(built))
-    if table.get(PLANKS_KIND):
-        lines.append(f"{PLANKS_KIND}: " + ", ".join(f"{k}:{v}" for k, v in sorted(table[PLANKS_KIND].items())))
+    slots_key = table_key(game.rules.ruleset, SLOTS_KIND)
+    if table.get(slots_key):
+        lines.append(f"{slots_key}: " + ", ".join(f"{k}:{v}" for k, v in sorted(table[slots_key].items())))
     waiting = obs["turn_info"]["later"]
     if waiting:
         lines.append("to resolve this turn: " + ", ".join(waiting))

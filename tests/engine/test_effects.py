@@ -133,7 +133,7 @@ def test_ex26_advancing_at_the_top_scores_instead(tables):
 def test_advancing_n_times_resolves_each_reach_effect_before_the_next(tables):
     s = new_state(tables)
     p = s.players[0]
-    m = run_text(tables, s, "bridge/br4_technology/effect")  # advance technology 3: spaces 1, 2, 3
+    m = run_text(tables, s, "slot_row/br4_technology/effect")  # advance technology 3: spaces 1, 2, 3
     assert p.tracks["technology"] == 1 and s.decision.data["stack"] == "technology_i"
     m.answer(s, 0)
     assert p.tracks["technology"] == 2 and s.decision.data["stack"] == "technology_ii"
@@ -250,7 +250,7 @@ def test_view_reads_values_and_counts(tables):
     p.owned["upgrade"] = ["upgrade_i_01", "upgrade_ii_01"]
     v = View(tables, s, 0)
     assert v.query("value", "gold_mine") == 8
-    assert tables.programs["bridge/br5_upgrades/scoring"].steps[0].points(v, None) == 6  # 3 per upgrade
+    assert tables.programs["slot_row/br5_upgrades/scoring"].steps[0].points(v, None) == 6  # 3 per upgrade
     later = tables.programs["route/spaces/3/effects/kr_iii_main/effect"].steps[0]
     assert isinstance(later, S.Later) and later.body[0].points(v, None) == 3  # Era I only
     assert v.table("eggs", 7) == 10 and v.table("walls", 3) == 4

@@ -125,8 +125,8 @@ def test_an_advance_into_a_space_with_an_entry_cost_is_sure_while_it_can_be_paid
     assert not rules.fallibility.sure(s, 0, block)
     s.players[0].holdings["egg"] = 1
     layout = rules.tables.layout
-    (first, _), *rest = layout.planks
-    risky = dataclasses.replace(layout, planks=((first, ("pack/actions/building/effect",)), *rest))
+    (first, _), *rest = layout.slots
+    risky = dataclasses.replace(layout, slots=((first, ("pack/actions/building/effect",)), *rest))
     fall = Fallibility(dataclasses.replace(rules.tables, layout=risky), {sid: set(ids) for sid, ids in
                                                                           deal_stacks(rules, random.Random(0)).items()})
     assert fall.hooks_safe and not fall.sure(s, 0, block)
@@ -193,8 +193,8 @@ def test_a_plank_to_choose_needs_no_try_when_no_plank_can_fail(ruleset):
     can fail (the pack's case); with one plank whose bonus can fail, the planks are tried."""
     rules = rules_for(ruleset, 4)
     layout = rules.tables.layout
-    (first, _), *rest = layout.planks
-    risky = dataclasses.replace(layout, planks=((first, ("pack/actions/building/effect",)), *rest))
+    (first, _), *rest = layout.slots
+    risky = dataclasses.replace(layout, slots=((first, ("pack/actions/building/effect",)), *rest))
     stacks = {sid: set(ids) for sid, ids in deal_stacks(rules, random.Random(0)).items()}
     wary = Fallibility(dataclasses.replace(rules.tables, layout=risky), stacks)
     seen = sure = 0
@@ -205,7 +205,7 @@ def test_a_plank_to_choose_needs_no_try_when_no_plank_can_fail(ruleset):
             s = game.state
             if s.decision is not None and s.decision.kind == "plank":
                 seen += 1
-                assert not wary.planks_sure(s)
-                sure += rules.fallibility.planks_sure(s)
+                assert not wary.slots_sure(s)
+                sure += rules.fallibility.slots_sure(s)
             game.apply(rng.choice(game.legal_actions()))
     assert seen and sure

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from interpreter.content.model.base import ContentFile, Dsl, Model, Record
 from interpreter.content.model.bots import BotsFile
 from interpreter.content.model.flow import FlowFile
-from interpreter.content.model.boards import ActionBoardFile, BridgeFile, HexMapFile, WheelFile, ProjectsFile
+from interpreter.content.model.boards import ActionBoardFile, SlotRowFile, HexMapFile, WheelFile, ProjectsFile
 from interpreter.content.model.kinds import KindTable, RecordKind, RecordKindsFile
 from interpreter.content.model.overlay import OverlayFile
 from interpreter.content.model.pack import PackFile
@@ -30,7 +30,7 @@ KINDS: dict[str, type[ContentFile]] = {
     "projects": ProjectsFile,
     "hex_map": HexMapFile,
     "action_board": ActionBoardFile,
-    "bridge": BridgeFile,
+    "slot_row": SlotRowFile,
     "route": RouteFile,
     "scoring": ScoringFile,
     "setup": SetupFile,

@@ -29,7 +29,7 @@ class Dsl:
 _DSL_DOCS = {
     "program": "Effect in the caput effect DSL (see content/README.md).",
     "amounts": "Amounts in the effect DSL, e.g. `2 wood, 1 clay`.",
-    "expr": "Expression in the effect DSL, e.g. `count(wall)`.",
+    "expr": "Expression in the effect DSL, e.g. `count(hut)`.",
     "condition": "Condition in the effect DSL, e.g. `wood >= 6`.",
 }
 

@@ -226,22 +226,28 @@ class ActionBoardFile(ContentFile):
     """Number of hexes around the board where walls go (checked against the geometry)."""
 
 
-# ---------------------------------------------------------------- bridge
+# ---------------------------------------------------------------- slot row
 
-class Plank(Record):
+class Slot(Record):
     bonuses: list[Effect] = []
-    """Printed bonuses this plank space covers."""
+    """Printed bonuses this slot covers."""
 
 
-class BridgeFile(ContentFile):
-    """The bridge: plank spaces with the bonuses printed on them; its tiles, which become planks, are a declared record kind."""
+class SlotRowFile(ContentFile):
+    """A row of slots with the bonuses printed on them, which kept tiles are laid on until the row is complete; its tiles are a declared record kind."""
 
-    kind: Literal["bridge"]
+    kind: Literal["slot_row"]
+    id: Id
+    """The pack's name for the row: the key of its state (slot -> tile) and the source of the bonuses its slots give (`<id>:<slot>`)."""
+    name: str | None = None
+    """Display name of the row."""
+    verb: Id
+    """The verb of the action that lays a kept tile on a free slot (`<verb> <slot>`)."""
     complete_at: int = Field(ge=1)
-    """Number of planks that complete the bridge; it must equal the number of plank spaces."""
-    plank_stacks: list[Id] = []
-    """Stacks whose kept tiles are laid as planks (the player picks an empty plank space) while the bridge is not complete."""
+    """Number of laid tiles that complete the row; it must not exceed the number of slots."""
+    slot_stacks: list[Id] = []
+    """Stacks whose kept tiles are laid on a slot (the player picks a free one) while the row is not complete."""
     discard_when_complete: list[Id] = []
-    """Stacks whose kept tiles, once the bridge is complete, give their effect and are then discarded (not kept)."""
-    planks: list[Plank]
-    """The plank spaces, in order, with the printed bonuses each covers."""
+    """Stacks whose kept tiles, once the row is complete, give their effect and are then discarded (not kept)."""
+    slots: list[Slot]
+    """The slots, in order, with the printed bonuses each covers."""

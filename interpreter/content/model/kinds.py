@@ -94,7 +94,7 @@ FIELD_TYPES: dict[str, str] = {
     "choice": "one of the names listed in `values:`",
     "effect": "an effect program in the DSL (a reward, a bonus, triggers)",
     "amounts": "amounts in the DSL, e.g. `2 wood, 1 clay` (a cost)",
-    "expression": "an expression in the DSL, e.g. `count(wall)`",
+    "expression": "an expression in the DSL, e.g. `count(hut)`",
     "condition": "a condition in the DSL, e.g. `wood >= 6`",
     "hex_sides": "six names, one per side 0..5 of a hex clockwise (`none` for a blank side); `of:` their category",
     "hex_corners": "six names, one per corner 0..5 of a hex clockwise (`none` for no icon); `of:` their category",

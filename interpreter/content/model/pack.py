@@ -126,6 +126,8 @@ class TileKind(Record):
     """Runs when a tile of this kind is placed; `this` is the tile."""
     corner_reward: Effect | None = None
     """Gained once per corner match when a tile of this kind is placed."""
+    fill: str | None = None
+    """The colour tiles of this kind are drawn in (a CSS colour such as `"#e3f0d5"`; white if none)."""
 
 
 class ZoneRefill(Model):

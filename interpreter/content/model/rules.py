@@ -50,8 +50,10 @@ class SetupFile(ContentFile):
     """Most resources of the carry group a player keeps at the end of their turn."""
     carry_group: Id
     """The resource group limited by `carry_limit`."""
-    seal_right: Id | None = None
-    """Resource spent, one per claim, to claim a seal (on top of the seal's cost)."""
+    claim_kind: Id | None = None
+    """The record kind players claim (each record once, for its `cost`), if any."""
+    claim_right: Id | None = None
+    """Resource spent, one per claim, to claim a record of the claim kind (on top of the record's cost)."""
     free_pieces: dict[Id, Count] = {}
     """Pieces each player has free after setup, by piece id (the others mark tracks and bonuses)."""
     extra_action_costs: list[Amounts] = Field(min_length=1)

@@ -1,6 +1,6 @@
 """Board mechanisms for the effect machine: performing actions, building tiles from rows onto the
 personal area or the shared map, moving markers on grids, placing pieces, deferred (`later`)
-effects, laying bridge planks and resolving enclosed areas.
+effects, laying kept tiles on the slots of a slot row and resolving enclosed areas.
 
 A mechanism that needs choices runs as a *native frame*: a frame whose key starts with "@" and
 whose local data lives in ``frame.event``. A native's ``step`` advances it (setting a decision,
@@ -10,7 +10,7 @@ done mechanism clones and serialises with the state like any program.
 State kept here: ``PlayerState.area`` (hex "q,r" -> stack of [tile, rotation], top last),
 ``PlayerState.used`` (connection ends that paid, R-CONN-1), ``table[<map id>]`` (site -> tile,
 owner, rotation, piece), ``table["where"]`` (tile -> site), ``table["resolved"]`` (enclosed areas
-already resolved), ``table["bridge"]`` (plank -> tile), and per turn ``turn_info["tops"]`` /
+already resolved), ``table[<slot row id>]`` (slot -> tile), and per turn ``turn_info["tops"]`` /
 ``turn_info["owed"]`` (upgrade bonuses, R-ACT-3/4) and ``turn_info["later"]`` (deferred effects).
 """
 
@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from interpreter.runtime.natives.common import (  # noqa: F401  (the package's names, used as natives.X)
     BONUS, BUILD, EMIT, MOVE, PERFORM, PICK_HALF,
-    AREA, PLANK, _amounts, _mods, _prog, _push,
+    AREA, SLOT, _amounts, _mods, _prog, _push,
     _text, can_afford, emit_step, pay, top_of,
 )
 from interpreter.runtime.natives.performing import (  # noqa: F401  (the package's names, used as natives.X)
-    _bonus_frame, _build_frame, _claimable, _defer, _note_top, _upgrade_bonus,
+    _bonus_frame, _build_frame, _claimable, _defer, _note_top, _action_bonus,
     bonus_answer, bonus_step, later_frame, later_label, op_build, op_later,
     op_move, op_perform, op_place, perform_answer, perform_step, start_performance,
 )
@@ -35,7 +35,7 @@ from interpreter.runtime.natives.grids import (  # noqa: F401  (the package's na
     STARTS_THAT_CAN_FAIL, _STEP, _move_plan, cannot_start, move_step,
 )
 from interpreter.runtime.natives.areas import (  # noqa: F401  (the package's names, used as natives.X)
-    bridge_open, half_answer, half_step, plank_answer, plank_step, area_step,
+    slots_open, half_answer, half_step, slot_answer, slot_step, area_step,
 )
 
 NATIVES = {
@@ -43,7 +43,7 @@ NATIVES = {
     BUILD: (build_step, build_answer),
     MOVE: (move_step, None),
     AREA: (area_step, None),
-    PLANK: (plank_step, plank_answer),
+    SLOT: (slot_step, slot_answer),
     BONUS: (bonus_step, bonus_answer),
     PICK_HALF: (half_step, half_answer),
     EMIT: (emit_step, None),

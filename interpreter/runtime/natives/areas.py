@@ -1,4 +1,4 @@
-"""Enclosed areas of the shared map and the plank spaces of a slot zone."""
+"""Enclosed areas of the shared map and the slots of a slot row."""
 
 from __future__ import annotations
 
@@ -63,22 +63,23 @@ def half_answer(m, state, frame, index, d) -> None:
     _push(state, [_prog(m, m.tables.keys[(kind, tile, m.layout.area_rewards[index])], frame.player, tile, (kind, tile))])
 
 
-# --------------------------------------------------------------------------- bridge planks
+# --------------------------------------------------------------------------- slot rows
 
-def plank_step(m, state, frame) -> None:
-    free = [p for p, _ in m.layout.planks if p not in state.table.get("bridge", {})]
-    state.decision = Decision(frame.player, "plank", free, {})
+def slot_step(m, state, frame) -> None:
+    free = [p for p, _ in m.layout.slots if p not in state.table.get(m.layout.slot_key, {})]
+    state.decision = Decision(frame.player, m.layout.slot_verb, free, {})
 
 
-def plank_answer(m, state, frame, index, d) -> None:
-    """Lay the kept tile on a plank space and gain the bonuses it covers (R-ROAD-5, R-ROAD-7, OPEN-19)."""
+def slot_answer(m, state, frame, index, d) -> None:
+    """Lay the kept tile on a free slot and gain the bonuses it covers (R-ROAD-5, R-ROAD-7, OPEN-19)."""
     state.frames.pop()
-    free = [p for p, _ in m.layout.planks if p not in state.table.get("bridge", {})]
-    plank = free[index]
-    state.table["bridge"] = {**state.table.get("bridge", {}), plank: frame.event["tile"]}
-    keys = dict(m.layout.planks)[plank]
-    _push(state, [_prog(m, k, frame.player, f"bridge:{plank}") for k in keys])
+    key = m.layout.slot_key
+    free = [p for p, _ in m.layout.slots if p not in state.table.get(key, {})]
+    slot = free[index]
+    state.table[key] = {**state.table.get(key, {}), slot: frame.event["tile"]}
+    keys = dict(m.layout.slots)[slot]
+    _push(state, [_prog(m, k, frame.player, f"{key}:{slot}") for k in keys])
 
 
-def bridge_open(m, state) -> bool:
-    return bool(m.layout.planks) and len(state.table.get("bridge", {})) < m.layout.complete_at
+def slots_open(m, state) -> bool:
+    return bool(m.layout.slots) and len(state.table.get(m.layout.slot_key, {})) < m.layout.complete_at

@@ -6,7 +6,7 @@ from interpreter.dsl import steps as S
 from interpreter.errors import RulesError
 from interpreter.runtime.state import Decision, Frame, GameState
 
-PERFORM, BUILD, MOVE, AREA, PLANK, BONUS, PICK_HALF = ("@perform", "@build", "@move", "@area", "@plank",
+PERFORM, BUILD, MOVE, AREA, SLOT, BONUS, PICK_HALF = ("@perform", "@build", "@move", "@area", "@slot",
                                                         "@bonus", "@half")
 
 

@@ -105,7 +105,7 @@ def perform_step(m, state, frame) -> None:
         return
     state.frames.pop()
     m.emit(state, frame.player, "action_performed", {"action": action})
-    _upgrade_bonus(m, state, frame.player, action)
+    _action_bonus(m, state, frame.player, action)
 
 
 def perform_answer(m, state, frame, index, d) -> None:
@@ -129,7 +129,7 @@ def _note_top(m, state, player, action) -> None:
         state.turn_info["tops"] = {**tops, action: seen}
 
 
-def _upgrade_bonus(m, state, seat: int, action: str) -> None:
+def _action_bonus(m, state, seat: int, action: str) -> None:
     """One upgrade bonus per performance (R-ACT-3), claimed at any moment of the turn from any tile that
     was the top of that hex this turn (R-ACT-4): a deferred item, resolved at the end of the turn if
     not before. With no upgrade yet it is owed, and becomes claimable if the hex is upgraded this turn."""

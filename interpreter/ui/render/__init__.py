@@ -24,7 +24,7 @@ import json
 from html import escape
 from pathlib import Path
 
-from interpreter.ui.kinds import CLAIM_KIND, WHEEL_KIND, table_key
+from interpreter.ui.kinds import WHEEL_KIND, claim_kind, table_key
 from interpreter.ui.render.table import draw_table
 from interpreter.ui.render.text import short, wrap
 
@@ -53,19 +53,19 @@ def render_svg(game, actions: list[str] | None = None) -> str:
     return _clickable(svg, game, actions) if actions else svg
 
 
-# Action verbs whose argument names the id of the element they act on (`<verb>-<argument>`).
-_VERB_IDS = ("plank", CLAIM_KIND)
 
 
 def _clickable(svg: str, game, actions: list[str]) -> str:
     legal = set(actions)
     marks: dict[str, str] = {}
     wheel_key = table_key(game.rules.ruleset, WHEEL_KIND)
+    # action verbs whose argument names the id of the element they act on (`<verb>-<argument>`)
+    verb_ids = {game.rules.tables.layout.slot_verb, claim_kind(game.rules.ruleset)} - {None}
     for a in actions:
         verb, _, arg = a.partition(" ")
         if verb == "take":
             marks.setdefault(f"{wheel_key}-tile-{arg}", a)
-        elif verb in _VERB_IDS:
+        elif verb in verb_ids:
             marks.setdefault(f"{verb}-{arg}", a)
         elif verb == "place" and " at " in arg:
             marks.setdefault(f"hex-{arg.split(' at ')[1].split(' rot ')[0]}", a)

@@ -33,8 +33,6 @@ def route_fill(board) -> str:
         if ht.role == "route":
             return hex_fill(board, name)
     return ROLE_FILL["route"]
-# Fill of a tile by its record kind; other kinds are white.
-KIND_FILL = {"upgrade": "#e3f0d5", "wall": "#e6dccb", "building": "#ffffff"}
 NICE = {"red": "#d63031", "blue": "#1e66d0", "green": "#2f9e44", "yellow": "#e0b400", "black": "#333333",
         "white": "#ffffff", "orange": "#e8890c", "purple": "#8e44ad", "grey": "#9aa4ad"}
 SYMBOL_COLOURS = ("#7d8a96", "#7b4f2c", "#c9a227", "#3d3d8f", "#b03a78", "#2a8a8a")

@@ -103,7 +103,7 @@ def draw_panel(t, d, x0, y0, w, p, S):
         if toks:
             lines += [(ln, SOFT, None) for ln in wrap(f"on {tr}: " + ", ".join(toks), iw, 10.5, 2)]
     if p.milestones:
-        lines += [(ln, SOFT, None) for ln in wrap("wealth: " + ", ".join(p.milestones), iw, 10.5, 2)]
+        lines += [(ln, SOFT, None) for ln in wrap("bonuses: " + ", ".join(p.milestones), iw, 10.5, 2)]
     fit = int((body - 16) // 13)
     if len(lines) > fit:
         lines = lines[: fit - 1] + [("…", SOFT, None)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import drawsvg as dw
 
 from interpreter.ui.render.draw import (
-    COST, GAIN, INK, KIND_FILL, SOFT, SQRT3, SYMBOL_COLOURS, block, colour_of, corner_px, hexagon, label, seat_colour,
+    COST, GAIN, INK, SOFT, SQRT3, SYMBOL_COLOURS, block, colour_of, corner_px, hexagon, label, seat_colour,
     side_px,
 )
 from interpreter.ui.render.text import short, wrap
@@ -23,6 +23,7 @@ class Table:
         pack = self.rs.single("pack")
         self.pack = pack
         self.action_names = {a.id: a.name or a.id for a in pack.actions}
+        self.kind_fill = {k.id: k.fill for k in pack.tile_kinds if k.fill}
         self.symbols = {e.id: i for i, e in enumerate(pack.edge_symbols)}
         self.resources = [r.id for r in pack.resources]
         self.groups = {r.id: r.group for r in pack.resources}
@@ -54,7 +55,7 @@ class Table:
         """A hex tile: edge symbols and corner icons turned by ``rot``, then id, cost and reward."""
         kind, rec = self.record(rid)
         g = dw.Group(class_=klass, id=ident, data_tile=rid, data_rot=rot, **attrs) if klass or ident else dw.Group()
-        g.append(hexagon(cx, cy, s * 0.97, fill=fill or KIND_FILL.get(kind, "#ffffff"), stroke=stroke,
+        g.append(hexagon(cx, cy, s * 0.97, fill=fill or self.kind_fill.get(kind) or "#ffffff", stroke=stroke,
                          stroke_width=stroke_width))
         if rec is None:
             g.append(block(cx, cy, [rid], s * 0.17))

@@ -80,7 +80,7 @@ def draw_map(t, d, x0, y0, S):
         fill = "#ffffff" if owner is None else lighten(seat_colour(owner), 0.72)
         stroke = "#777777" if owner is None else seat_colour(owner)
         b = t.tile(cx, cy, S * 0.94, e["tile"], e.get("rot", 0), fill, stroke, 2.4 if owner is not None else 1,
-                      klass="building", ident=f"building-{site}", data_site=site,
+                      klass=t.site_kind, ident=f"{t.site_kind}-{site}", data_site=site,
                       data_owner="" if owner is None else owner)
         piece = e.get("piece")
         if piece:

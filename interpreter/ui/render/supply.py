@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import drawsvg as dw
 
-from interpreter.ui.kinds import CLAIM_KIND, PLANKS_KIND
+from interpreter.ui.kinds import SLOTS_KIND, claim_kind, table_key
 from interpreter.ui.render.draw import COST, GAIN, INK, SOFT, SQRT3, block, hexagon, kind_title, label, seat_colour
 from interpreter.ui.render.text import short, wrap
-
-PLANKS_TITLE = "Charles Bridge"  # the plank spaces' file has no display name of its own
 
 
 def draw_rows(t, d, x0, y0, S):
@@ -105,23 +103,26 @@ def draw_grid(t, d, x0, y0, model):
 
 def draw_claims(t, d, x0, y0, w):
     """The records players claim, each with its cost, its scoring and who claimed it; returns the height used."""
-    records = t.rs.records(CLAIM_KIND)
+    kind = claim_kind(t.rs)
+    if kind is None:
+        return 0
+    records = t.rs.records(kind)
     claimed = {}
     for key, sid in t.s.table.get("claimed", {}).items():
         claimed.setdefault(sid, []).append(int(str(key).split(":")[0]))
     for p in t.s.players:
-        for sid in p.owned.get(CLAIM_KIND, ()):
+        for sid in p.owned.get(kind, ()):
             claimed.setdefault(sid, [])
             if p.seat not in claimed[sid]:
                 claimed[sid].append(p.seat)
     h = 40 + 30 * len(records)
-    t.section(d, x0, y0, w, h, kind_title(t.rs.record_kinds[CLAIM_KIND].file_kind))
-    g = dw.Group(id=t.rs.record_kinds[CLAIM_KIND].file_kind)
+    t.section(d, x0, y0, w, h, kind_title(t.rs.record_kinds[kind].file_kind))
+    g = dw.Group(id=t.rs.record_kinds[kind].file_kind)
     for i, rec in enumerate(records):
         y = y0 + 36 + i * 30
         who = claimed.get(rec.id, [])
         g.append(dw.Rectangle(x0 + 10, y, w - 20, 26, rx=4, fill="#fff6d8" if who else "white", stroke="#b59b4a",
-                              class_=CLAIM_KIND, id=f"{CLAIM_KIND}-{rec.id}"))
+                              class_=kind, id=f"{kind}-{rec.id}"))
         cost = f" · cost {short(rec.cost)}" if rec.cost else ""
         g.append(label(x0 + 16, y + 11, f"{rec.name or rec.id}{cost}", 10, "start", weight="bold"))
         g.append(label(x0 + 16, y + 22, short(rec.scoring), 9, "start", fill=GAIN))
@@ -130,23 +131,24 @@ def draw_claims(t, d, x0, y0, w):
     return h
 
 
-def draw_planks(t, d, x0, y0, w):
-    """The plank spaces with their bonuses and the tiles laid on them; returns the height used."""
-    planks = t.rs.single(PLANKS_KIND)
-    if planks is None:
+def draw_slots(t, d, x0, y0, w):
+    """The slots of the slot row with their bonuses and the tiles laid on them; returns the height used."""
+    row = t.rs.single(SLOTS_KIND)
+    if row is None:
         return 0
-    laid = t.s.table.get(PLANKS_KIND, {})
+    key = table_key(t.rs, SLOTS_KIND)
+    laid = t.s.table.get(key, {})
     h = 92
-    t.section(d, x0, y0, w, h, PLANKS_TITLE)
-    g = dw.Group(id=PLANKS_KIND)
-    g.append(label(x0 + 12, y0 + 40, f"{len(laid)}/{planks.complete_at} planks", 11, "start"))
-    n = len(planks.planks)
+    t.section(d, x0, y0, w, h, row.name or kind_title(key))
+    g = dw.Group(id=key)
+    g.append(label(x0 + 12, y0 + 40, f"{len(laid)}/{row.complete_at} {row.verb}s", 11, "start"))
+    n = len(row.slots)
     cw = (w - 150) / max(n, 1)
-    for i, pl in enumerate(planks.planks):
+    for i, pl in enumerate(row.slots):
         x = x0 + 140 + i * cw
         tile = laid.get(pl.id)
         g.append(dw.Rectangle(x, y0 + 8, cw - 6, h - 16, rx=5, fill="#e9dcc6" if tile else "#f7f1e6",
-                              stroke="#7d6550", stroke_width=1.8 if tile else 1, class_="plank", id=f"plank-{pl.id}"))
+                              stroke="#7d6550", stroke_width=1.8 if tile else 1, class_=row.verb, id=f"{row.verb}-{pl.id}"))
         g.append(label(x + 5, y0 + 22, pl.id, 11, "start", weight="bold"))
         g.append(label(x + 5, y0 + 35, " · ".join(short(b) for b in pl.bonuses), 9, "start", fill=GAIN))
         if tile:

@@ -9,7 +9,7 @@ from interpreter.ui.render.draw import INK, SOFT, colour_of, hex_fill, hexagon, 
 from interpreter.ui.render.panel import draw_panel
 from interpreter.ui.render.pieces import Table
 from interpreter.ui.render.shared_map import draw_map
-from interpreter.ui.render.supply import draw_claims, draw_grid, draw_planks, draw_rows, draw_stacks
+from interpreter.ui.render.supply import draw_claims, draw_grid, draw_rows, draw_slots, draw_stacks
 from interpreter.ui.render.tracks import draw_route
 from interpreter.ui.render.wheel import draw_wheel
 
@@ -32,7 +32,7 @@ def draw_table(game) -> dw.Drawing:
     draw_breakdown(t, parts, bx, y, W - M - bx, top_h)
     ky = y + top_h + 10
     kh = draw_route(t, parts, rx, ky, right_w)
-    bh = draw_planks(t, parts, rx, ky + kh + 10, right_w)
+    bh = draw_slots(t, parts, rx, ky + kh + 10, right_w)
     y2 = max(y + ch, ky + kh + 10 + bh) + GAP
     # row 2: rows, grids, claimable records and stacks
     rw, rh = draw_rows(t, parts, M, y2, S_TILE)
