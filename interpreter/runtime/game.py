@@ -112,9 +112,7 @@ class Game(LegalActions, GameAPI):
 
     def action_words(self) -> tuple[str, ...]:
         """The words an action may start with: the menu's verbs and the decisions'."""
-        from interpreter.runtime.turn import DECISION_WORDS
-
-        return tuple(sorted({verb.split()[0] for verb in self.rules.verb_of.values()} | set(DECISION_WORDS)))
+        return tuple(sorted({verb.split()[0] for verb in self.rules.verb_of.values()} | set(self.rules.decision_verbs)))
 
     def action_phrases(self) -> dict[str, str]:
         """Verb -> how a log or menu says its actions (notation.describe)."""

@@ -10,7 +10,7 @@ from interpreter.errors import IllegalActionError, RulesError, RunawayError
 from interpreter.runtime import menu as M
 from interpreter.runtime.machine import View
 from interpreter.runtime import natives as mechanisms
-from interpreter.mechanisms import wheel as crane
+from interpreter.mechanisms import wheel
 from interpreter.runtime.state import GameState, PlayerState
 from interpreter.runtime.turn import Turn, acting_frame, bonus_can_run, condition_holds
 
@@ -28,9 +28,9 @@ class LegalActions:
         s, info = self.state, self.state.turn_info
         if s.decision is not None:
             d = s.decision
-            if d.kind in _NAMED:  # placements are generated legal; picks and planks are few, so try them
+            if d.kind in self.rules.named_decisions:  # placements are generated legal; picks and slots are few, so try them
                 acts = [f"{d.kind} {o}" for o in d.options]
-                if d.kind == "place" or (d.kind == "plank" and self.rules.fallibility.slots_sure(s)):
+                if d.kind == "place" or (d.kind == self.rules.tables.layout.slot_verb and self.rules.fallibility.slots_sure(s)):
                     return sorted(acts)
                 sure = _sure_picks(self.rules, s)
                 return sorted(a for o, a in zip(d.options, acts) if o in sure or self._completes(a))
@@ -111,7 +111,7 @@ class LegalActions:
         """What taking the tile at a crane position changes for its taker when that is only a constant price
         (((resource, n), ...), () when free); None when it may set off more (points someone listens to)."""
         geometry, machine, s = self.rules.geometry, self.rules.machine, self.state
-        if (geometry.points[pos] or tile in s.table["crane"]["flagged"]) and machine.listens(s, s.current, "action_tile_scored"):
+        if (geometry.points[pos] or tile in s.table[self.rules.wheel_key]["flagged"]) and machine.listens(s, s.current, "action_tile_scored"):
             return None
         key = geometry.cost_keys[pos]
         return machine.constant(self.rules.tables.programs[key]) if key else ()
@@ -196,7 +196,6 @@ class LegalActions:
         return self.rules.tables.groups.get(self.rules.setup.carry_group, ())
 
 
-_NAMED = ("pick", "place", "plank")  # decisions answered by naming the option, not by its number
 _UNJUDGED = object()  # a verdict not worked out yet
 _SEARCH_BUDGET = 40  # tries per completeness check before the remaining choices are trusted
 
@@ -215,9 +214,9 @@ def _finishes(rules: Rules, state: GameState, action: str, budget: list[int], ke
     d = work.decision
     if d is None or budget[0] <= 0 or (d.kind == "place" and d.options):
         return True  # placements are generated legal (as legal_actions trusts them)
-    if any(rules.fallibility.answers(work)) if d.kind not in _NAMED else (d.kind == "pick" and _sure_picks(rules, work)):
+    if any(rules.fallibility.answers(work)) if d.kind not in rules.named_decisions else (d.kind == "pick" and _sure_picks(rules, work)):
         return True  # an answer that cannot fail finishes it
-    answers = [f"{d.kind} {o}" for o in d.options] if d.kind in _NAMED else [f"choose {i + 1}" for i in range(len(d.options))]
+    answers = [f"{d.kind} {o}" for o in d.options] if d.kind in rules.named_decisions else [f"choose {i + 1}" for i in range(len(d.options))]
     return any(_finishes(rules, work, a, budget) for a in answers)
 
 
@@ -343,14 +342,14 @@ def _claim(t: _TurnView, verb: str) -> list[str]:
     if right is None or s.players[s.current].holdings.get(right, 0) < 1:
         return []
     claimed = set(s.table.get("claimed", {}).values())
-    return [f"{verb} {rid}" for rid, cost in t.plans.seals if rid not in claimed and t.pays(cost)]
+    return [f"{verb} {rid}" for rid, cost in t.plans.claims if rid not in claimed and t.pays(cost)]
 
 
 def _take_offer(t: _TurnView, verb: str) -> list[str]:
     if t.info.get("tile") is not None:
         return []
     takes, take_costs, paid = [], t.plans.take_costs, t.paid
-    for pos, tile in crane.tiles_in_order(t.state.table["crane"]):
+    for pos, tile in wheel.tiles_in_order(t.state.table[t.rules.wheel_key]):
         price = take_costs[pos]
         if price is None or (paid >> price[0] & 1 if price[0] is not None else t.pays(price)):
             takes.append((pos, tile))

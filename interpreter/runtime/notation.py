@@ -30,7 +30,7 @@ def parse(text: str, legal: list[str], verbs: tuple[str, ...]) -> str:
 
 
 # How the decisions the mechanisms ask are said (the turn's own verbs come from the pack's menu).
-DECISION_PHRASES = {"pick": "take {arg} from its row", "plank": "lay the tile as the bridge plank {arg}"}
+DECISION_PHRASES = {"pick": "take {arg} from its row"}
 
 
 def describe(action: str, decision_options: list[str] | None = None, phrases: dict[str, str] | None = None) -> str:

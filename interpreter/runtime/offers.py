@@ -26,11 +26,11 @@ class Offers:
 
     # A price is None when free, else (its bit in `book` when constant, else None; the compiled amounts).
     book: PriceBook
-    take_costs: tuple  # crane position -> price
+    take_costs: tuple  # wheel position -> price
     refresh_costs: tuple  # (row kind, ((n, price), ...)), in the order of the kinds' names
     extra_costs: tuple  # ("n", price): payment option n of the extra action, in the order of the labels
     refresh_price: dict  # (row kind, "n" as in the action) -> price, or () when free
-    seals: tuple  # (seal id, price)
+    claims: tuple  # (id of a record of the claimable kind, price)
     tile_actions: dict  # action tile -> the playable actions it shows
     tile_actions_cheap_first: dict  # the same, builds last (they are the dearest to judge)
     always_performable: frozenset  # actions whose first statement always starts and that then surely finish
@@ -78,7 +78,8 @@ class Offers:
                                 for ri, row in enumerate(setup.rows)), key=lambda e: e[0]))
         extra = tuple(sorted(((str(i + 1), price(f"setup/extra_action_costs/{i}"))
                               for i in range(len(setup.extra_action_costs))), key=lambda e: e[0]))
-        seals = tuple(sorted((rid, price(t.keys.get(("seal", rid, "cost")))) for (kind, rid) in t.records if kind == "seal"))
+        claim = setup.claim_kind
+        claims = tuple(sorted((rid, price(t.keys.get((claim, rid, "cost")))) for (kind, rid) in t.records if kind == claim))
         tiles = {tile: tuple(sorted(a for a in acts if a in playable)) for tile, acts in rules.tile_actions.items()}
         actions = {a: (k, fall.safe_once_started(k), bool(progs[k].steps) and type(progs[k].steps[0]) is S.Build)
                    for a in rules.playable_actions for k in [rules.action_key(a)]}
@@ -93,7 +94,7 @@ class Offers:
         # mechanisms.cannot_start judges only these first statements; any other always starts
         always = frozenset(a for a, (k, sure, _) in actions.items()
                            if sure and progs[k].steps and type(progs[k].steps[0]) not in mechanisms.STARTS_THAT_CAN_FAIL)
-        return Offers(book, take, refresh, extra, refresh_price, seals, tiles, cheap_first, always, actions, one_shot,
+        return Offers(book, take, refresh, extra, refresh_price, claims, tiles, cheap_first, always, actions, one_shot,
                        one_shot_kinds, anytime, tuple(sorted(rules.playable_actions)),
                        always_performable_tiles=frozenset(t for t, acts in tiles.items() if not always.isdisjoint(acts)))
 

@@ -11,7 +11,7 @@ from interpreter.runtime import schedule
 from interpreter.runtime.fallible import Fallibility
 from interpreter.runtime.machine import Machine, Tables, build_tables
 from interpreter.runtime import natives as mechanisms
-from interpreter.mechanisms import wheel as crane
+from interpreter.mechanisms import wheel
 from interpreter.runtime import menu as M
 from interpreter.runtime.offers import Offers
 from interpreter.runtime.setup import StackPlan, deal_stacks, plan_stacks
@@ -56,8 +56,13 @@ class Rules:
         return Machine(self.tables, dict(mechanisms.OPS), dict(mechanisms.NATIVES))
 
     @cached_property
-    def geometry(self) -> crane.WheelGeometry:
-        return crane.build_geometry(self.ruleset.single("wheel"))
+    def geometry(self) -> wheel.WheelGeometry:
+        return wheel.build_geometry(self.ruleset.single("wheel"))
+
+    @cached_property
+    def wheel_key(self) -> str:
+        """The state's table of the wheel: the wheel file's id (also the source of the points it gives)."""
+        return self.ruleset.single("wheel").id
 
     @cached_property
     def setup(self):
@@ -88,10 +93,27 @@ class Rules:
 
     @cached_property
     def phrases(self) -> dict[str, str]:
-        """Verb -> how a log or menu says its actions (`{arg}`: the argument in words)."""
+        """Verb -> how a log or menu says its actions (`{arg}`: the argument in words): the turn
+        menu's, and laying a tile on the slot row."""
         from interpreter.content.turn_offers import TURN_OFFERS
 
-        return {e.verb: (e.name + " {arg}" if e.name else TURN_OFFERS[e.offer][2]) for e in self.turn_menu}
+        out = {e.verb: (e.name + " {arg}" if e.name else TURN_OFFERS[e.offer][2]) for e in self.turn_menu}
+        row, verb = self.ruleset.single("slot_row"), self.tables.layout.slot_verb
+        if verb:
+            out[verb] = f"lay the tile as the {row.name or row.id} {verb} {{arg}}"
+        return out
+
+    @cached_property
+    def decision_verbs(self) -> dict:
+        """A decision's verb -> how Turn answers it (turn.py)."""
+        from interpreter.runtime.turn import decision_verbs
+
+        return decision_verbs(self.tables.layout.slot_verb)
+
+    @cached_property
+    def named_decisions(self) -> tuple[str, ...]:
+        """The decisions answered by naming the option, not by its number (legal.py)."""
+        return tuple(v for v in self.decision_verbs if v != "choose")
 
     @cached_property
     def verb_of(self) -> dict[str, str]:

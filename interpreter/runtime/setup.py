@@ -1,4 +1,4 @@
-"""Setting up a game from content (R-SETUP-*): the stacks dealt, the rows, the city, the seeded RNG."""
+"""Setting up a game from content (R-SETUP-*): the stacks dealt, the rows, the map, the wheel, the seeded RNG."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from interpreter.runtime.chance import saved_state
 from interpreter.runtime.machine import View
 from interpreter.mechanisms import market_rows as rows
-from interpreter.mechanisms import wheel as crane
+from interpreter.mechanisms import wheel
 from interpreter.runtime.state import GameState, PlayerState
 
 if TYPE_CHECKING:
@@ -36,9 +36,9 @@ def initial_state(rules: Rules, seed: int) -> GameState:
     stacks = deal_stacks(rules, rng)
     state.stacks = stacks
     state.table["rows"] = rows.deal(stacks, rules.setup.rows, 1)
-    _setup_city(ruleset, state, players, rng)
-    crane_model = ruleset.single("wheel")
-    state.table.update({"crane": crane.to_json(crane.setup(rules.geometry, players, crane_model.first_game_order)),
+    _setup_map(rules, state, players, rng)
+    wheel_model = ruleset.single("wheel")
+    state.table.update({wheel_model.id: wheel.to_json(wheel.setup(rules.geometry, players, wheel_model.first_game_order)),
                         "era": 1, "seed": seed})
     state.rng = saved_state(rng)
     state.stacks = {sid: tuple(ids) for sid, ids in state.stacks.items()}  # tuples: a copy of the state shares them
@@ -84,21 +84,23 @@ def plan_stacks(rules: Rules) -> StackPlan:
                       rows.sort_stacks(tables.records, rules.setup.rows))
 
 
-def _setup_city(ruleset, state: GameState, players: int, rng: random.Random) -> None:
-    """Plaza tiles on the plaza hexes in play; neutral tiles on the pre-filled sites (R-SETUP-7, R-SETUP-13)."""
-    city = ruleset.single("hex_map")
-    if city is None:
+def _setup_map(rules, state: GameState, players: int, rng: random.Random) -> None:
+    """Area tiles on the area hexes in play; neutral tiles on the pre-filled sites (e.g. R-SETUP-7, R-SETUP-13)."""
+    ruleset, layout = rules.ruleset, rules.tables.layout
+    hex_map = ruleset.single("hex_map")
+    if hex_map is None:
         return
     solo = ruleset.single("solo")
     count = solo.setup_as if players == 1 and solo is not None else players
-    plazas = [p.id for p in ruleset.records(city.area_tiles)]
-    rng.shuffle(plazas)
-    in_play = [h.id for h in city.hexes if h.type == "plaza" and (not h.marks or count in h.marks)]
-    state.table["plazas"] = dict(zip(in_play, plazas))  # unused plaza tiles go back to the box
-    key = rows.stack_key(city.site_kind, 1, "regular")
+    role = {name: t.role for name, t in hex_map.hex_types.items()}
+    area_tiles = [p.id for p in ruleset.records(hex_map.area_tiles)]
+    rng.shuffle(area_tiles)
+    in_play = [h.id for h in hex_map.hexes if role[h.type] == "area" and (not h.marks or count in h.marks)]
+    state.table[layout.areas_key] = dict(zip(in_play, area_tiles))  # unused area tiles go back to the box
+    key = rows.stack_key(hex_map.site_kind, 1, "regular")
     stack = list(state.stacks.get(key, []))
-    state.table["city"] = {h.id: {"tile": stack.pop(0), "owner": None, "rot": 0}
-                           for h in city.hexes if h.type == "site" and count in h.pre_filled and stack}
+    state.table[layout.map_key] = {h.id: {"tile": stack.pop(0), "owner": None, "rot": 0}
+                                   for h in hex_map.hexes if role[h.type] == "site" and count in h.pre_filled and stack}
     if key in state.stacks:
         state.stacks[key] = stack
-    state.table["where"] = {e["tile"]: site for site, e in state.table["city"].items()}
+    state.table["where"] = {e["tile"]: site for site, e in state.table[layout.map_key].items()}

@@ -11,7 +11,7 @@ from interpreter.runtime import maximise, schedule
 from interpreter.runtime import menu as M
 from interpreter.mechanisms import market_rows as rows
 from interpreter.runtime import natives as mechanisms
-from interpreter.mechanisms import wheel as crane
+from interpreter.mechanisms import wheel
 from interpreter.runtime.state import Frame, GameState, PlayerState
 from interpreter.runtime.view import View
 
@@ -62,7 +62,7 @@ class Turn:
 
     def apply(self, action: str) -> None:
         word, _, rest = action.partition(" ")
-        how = _DECISION_VERBS.get(word)
+        how = self.r.decision_verbs.get(word)
         if how is not None:
             how(self, rest, action)
             return
@@ -154,12 +154,13 @@ class Turn:
         self.s.table["rows"] = rows.refresh(self.s.table["rows"], self.s.stacks, kind, (a, b), self.s.table.get("era", 1))
         self.s.turn_info["refreshed"] = True
 
-    def _seal(self, arg: str, action: str) -> None:
-        key = self.r.tables.keys.get(("seal", arg, "cost"))
+    def _claim(self, arg: str, action: str) -> None:
+        kind = self.r.setup.claim_kind
+        key = self.r.tables.keys.get((kind, arg, "cost"))
         if key:
             self.m._pay(self.s, acting_frame(self.s.current), self.r.tables.programs[key])
         self.p.holdings[self.r.setup.claim_right] -= 1
-        self.p.owned["seal"] = [*self.p.owned.get("seal", ()), arg]
+        self.p.owned[kind] = [*self.p.owned.get(kind, ()), arg]
         self.s.table["claimed"] = {**self.s.table.get("claimed", {}), f"{self.s.current}:{arg}": arg}
 
     def _use(self, arg: str, action: str) -> None:
@@ -210,17 +211,17 @@ class Turn:
 
     def _take(self, tile: str) -> None:
         g = self.r.geometry
-        state, info = crane.take(g, crane.from_json(self.s.table["crane"]), tile)
+        state, info = wheel.take(g, wheel.from_json(self.s.table[self.r.wheel_key]), tile)
         if info.cost_key:
             self.m._pay(self.s, acting_frame(self.s.current), self.r.tables.programs[info.cost_key])
         points = info.points + info.flag_points
         if points:
             if info.points:
-                self.p.add_points(info.points, "crane:position")
+                self.p.add_points(info.points, f"{self.r.wheel_key}:position")
             if info.flag_points:
-                self.p.add_points(info.flag_points, "crane:overflow")
+                self.p.add_points(info.flag_points, f"{self.r.wheel_key}:overflow")
             self.m.emit(self.s, self.s.current, "action_tile_scored", {"points": points})
-        self.s.table["crane"] = crane.to_json(state)
+        self.s.table[self.r.wheel_key] = wheel.to_json(state)
         self.s.turn_info.update({"tile": tile, "bonus_key": info.bonus_key})
         self.m.run(self.s)
 
@@ -258,8 +259,8 @@ class Turn:
         if carry > self.r.setup.carry_limit:
             info["discarding"] = True  # R-WIN-3: the player chooses what to keep
             return
-        cs = crane.end_of_turn(self.r.geometry, crane.from_json(self.s.table["crane"]), info["tile"])
-        self.s.table["crane"] = crane.to_json(cs)
+        cs = wheel.end_of_turn(self.r.geometry, wheel.from_json(self.s.table[self.r.wheel_key]), info["tile"])
+        self.s.table[self.r.wheel_key] = wheel.to_json(cs)
         self._next_turn()
 
     def _next_turn(self) -> None:
@@ -291,10 +292,10 @@ class Turn:
 
     def _return_farthest_offer(self) -> None:
         """An automatic seat takes the tile farthest ahead and returns it (e.g. R-SOLO-2)."""
-        cs = crane.from_json(self.s.table["crane"])
-        tile = crane.dummy_choice(cs)
-        cs, _ = crane.take(self.r.geometry, cs, tile)
-        self.s.table["crane"] = crane.to_json(crane.end_of_turn(self.r.geometry, cs, tile))
+        cs = wheel.from_json(self.s.table[self.r.wheel_key])
+        tile = wheel.dummy_choice(cs)
+        cs, _ = wheel.take(self.r.geometry, cs, tile)
+        self.s.table[self.r.wheel_key] = wheel.to_json(wheel.end_of_turn(self.r.geometry, cs, tile))
 
     def _final_scoring(self) -> None:
         """R-SCORE-1..8 from content: every player completes a step before the next; each step's
@@ -315,15 +316,21 @@ class Turn:
 _AUTOMATIC_TURNS = {"return_farthest_offer": Turn._return_farthest_offer}
 
 # Decisions answered by number (`choose`) or by naming the option (the mechanisms' own decisions).
-_DECISION_VERBS = {"choose": Turn._choose, "pick": Turn._named, "place": Turn._named, "plank": Turn._named}
+_DECISION_VERBS = {"choose": Turn._choose, "pick": Turn._named, "place": Turn._named}
 DECISION_WORDS = tuple(_DECISION_VERBS)
+
+
+def decision_verbs(slot_verb: str | None) -> dict:
+    """The decisions' verbs -> how Turn answers them: by number (`choose`) or by naming the option
+    (a pick, a placement, laying a tile on a slot row, under the row's own verb)."""
+    return {**_DECISION_VERBS, **({slot_verb: Turn._named} if slot_verb else {})}
 
 # A turn offer (content/turn_offers.py) -> how Turn applies its action, given the argument after the
 # entry's verb (every action is legal-checked before).
 _OFFERS = {
     "take_offer": Turn._take_verb, "main_action": Turn._main_action, "offer_bonus": Turn._bonus,
     "buy_extra_action": Turn._buy, "extra_action": Turn._extra_action, "refresh_row": Turn._refresh,
-    "claim": Turn._seal, "use_once": Turn._use, "resolve_waiting": Turn._resolve, "anytime": Turn._do,
+    "claim": Turn._claim, "use_once": Turn._use, "resolve_waiting": Turn._resolve, "anytime": Turn._do,
     "discard_over_limit": Turn._discard, "end_turn": Turn._end,
 }
 
