@@ -41,7 +41,7 @@ def describe(action: str, decision_options: list[str] | None = None, phrases: di
         return f"choose: {decision_options[int(arg) - 1]}"
     if verb == "place":
         return f"place {arg.replace(' at ', ' on ').replace(' rot ', ', rotation ')}"
-    for known, phrase in (phrases or {}).items():
+    for known, phrase in sorted((phrases or {}).items(), key=lambda kv: -len(kv[0])):  # the longest verb first
         if action == known or action.startswith(known + " "):
             return phrase.format(arg=action[len(known) + 1:].replace("_", " ")).strip()
     phrase = DECISION_PHRASES.get(verb)
