@@ -144,3 +144,27 @@ def test_a_save_loads_back_checked_against_its_log(rs):
     data["state"]["players"][0]["holdings"]["coin"] += 5  # a state its log does not lead to
     with pytest.raises(SaveError):
         game_from_data(data, rs)
+
+
+def test_menus_and_logs_say_the_actions_in_the_packs_words(rs, tmp_path):
+    from interpreter.runtime.notation import describe, parse
+
+    named = tmp_path / "named.yaml"
+    named.write_text("kind: overlay\nextends: harvest_fair\nname: Named\nprovenance: exact\nsource: test\n"
+                     "set:\n  flow.menus.0.entries.1.name: deliver the order\n", encoding="utf-8")
+    game = new_game(load_ruleset(PACK, [str(named)]), 2, seed=3)
+    assert game.action_phrases() == {"fulfil": "deliver the order {arg}"}
+    assert set(game.action_words()) == {"place", "fulfil", "trade", "pass", "choose"}
+    assert describe("fulfil cake", None, game.action_phrases()) == "deliver the order cake"
+    plain = new_game(rs, 2, seed=3)
+    for action in plain.legal_actions():  # without names an action is said as it is written
+        assert describe(action, None, plain.action_phrases()) == action
+        assert parse(action, plain.legal_actions(), plain.action_words()) == action
+
+
+def test_people_play_it_in_the_terminal_by_number_or_verb():
+    result = subprocess.run([sys.executable, "-m", "interpreter", "play", "--pack", str(PACK), "-p", "2", "--seed", "1"],
+                            input="1\nplace field\nq\n", capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    assert "place field" in result.stdout and "seat 2>" in result.stdout  # the second seat's turn came

@@ -48,7 +48,7 @@ class CoreGame(GameAPI):
 
     def action_phrases(self) -> dict[str, str]:
         """Verb -> how a log or menu says its actions: an entry's `name:` then its argument."""
-        return {e.spec.verb: e.name + " {arg}" for entries in self.rules.menus.values() for e in entries if e.name}
+        return {e.word: e.name + " {arg}" for menu in self.rules.model.menus for e in menu.entries if e.name}
 
     def scores(self) -> list[dict]:
         return [{"seat": p.seat + 1, "score": p.score, "breakdown": dict(sorted(p.breakdown.items()))}
