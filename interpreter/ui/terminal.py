@@ -63,11 +63,6 @@ def summary(game, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def action_words(game) -> tuple[str, ...]:
-    """The words an action may start with (the game's menu verbs and its decisions')."""
-    return game.action_words()
-
-
 def core_summary(obs: dict) -> str:
     """The text picture of a game on the generic core, from its observation: where the flow stands,
     each seat's points, holdings and free pieces, the zones it may see, the spaces and the dice."""
@@ -167,7 +162,7 @@ def interactive(game, specs: dict[int, str], pack):
                 out.print(f"loaded {escape(arg)}: {len(game.state.log)} steps played; {escape(who)}")
             continue
         try:
-            action = parse(line, legal, action_words(game))
+            action = parse(line, legal, game.action_words())
             before = game.clone()
             game.apply(action)
             history.append(before)
@@ -193,7 +188,7 @@ def play_moves(game, path: Path, log: Optional[Path], specs: dict[int, str]) -> 
             continue
         seat = game.current_player + 1
         try:
-            action = parse(text, game.legal_actions(), action_words(game))
+            action = parse(text, game.legal_actions(), game.action_words())
             game.apply(action)
         except IllegalActionError as exc:
             out.print(f"{escape(str(path))}:{n}: [bold red]illegal action[/] {escape(text)!r}: {escape(exc.reason)}")

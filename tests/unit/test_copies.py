@@ -14,6 +14,8 @@ from interpreter import load_ruleset, new_game
 from interpreter.content.ruleset import run_pipeline
 from interpreter.runtime.core_game import CoreGame
 
+import inline_pack
+
 E = "provenance: exact, source: test"
 
 ZONES = f"""\
@@ -96,10 +98,8 @@ final:
 
 
 def make(tmp_path: Path, zones: str = ZONES) -> Path:
-    for name, text in (("pack.yaml", PACK + zones), ("kinds.yaml", KINDS), ("records.yaml", RECORDS),
-                       ("flow.yaml", FLOW), ("scoring.yaml", SCORING)):
-        (tmp_path / name).write_text(text)
-    return tmp_path
+    return inline_pack.write_pack(tmp_path, {"pack.yaml": PACK + zones, "kinds.yaml": KINDS, "records.yaml": RECORDS,
+                                             "flow.yaml": FLOW, "scoring.yaml": SCORING})
 
 
 @pytest.fixture()

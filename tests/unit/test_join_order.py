@@ -21,6 +21,8 @@ from interpreter.runtime.machine import Machine
 from interpreter.runtime.state import GameState, PlayerState
 from interpreter.runtime.tables import build_tables
 
+import inline_pack
+
 E = "provenance: exact, source: test"
 PACK = f"""\
 kind: pack
@@ -58,10 +60,7 @@ final:
 
 
 def write_pack(root: Path, flow: str = FLOW) -> Path:
-    root.mkdir(parents=True, exist_ok=True)
-    for name, text in (("pack.yaml", PACK), ("flow.yaml", flow), ("scoring.yaml", SCORING)):
-        (root / name).write_text(text)
-    return root
+    return inline_pack.write_pack(root, {"pack.yaml": PACK, "flow.yaml": flow, "scoring.yaml": SCORING})
 
 
 @pytest.fixture(scope="module")

@@ -6,18 +6,15 @@ statement by statement through the effect machine."""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
 
 from interpreter import load_ruleset, new_game
 from interpreter.content.ruleset import run_pipeline
-from interpreter.dsl.compile import Compiler
-from interpreter.dsl.parse import parse
-from interpreter.dsl.resolve import Scope, resolve
-from interpreter.runtime.machine import Machine
 from interpreter.runtime.state import GameState, PlayerState
+
+import inline_pack
 
 E = "provenance: exact, source: test"
 PACK = f"""\
@@ -84,11 +81,8 @@ final:
 
 
 def write_pack(root: Path, pack: str = PACK) -> Path:
-    root.mkdir(parents=True, exist_ok=True)
-    for name, text in (("pack.yaml", pack), ("kinds.yaml", KINDS), ("cards.yaml", CARDS), ("flow.yaml", FLOW),
-                       ("scoring.yaml", SCORING)):
-        (root / name).write_text(text)
-    return root
+    return inline_pack.write_pack(root, {"pack.yaml": pack, "kinds.yaml": KINDS, "cards.yaml": CARDS, "flow.yaml": FLOW,
+                                         "scoring.yaml": SCORING})
 
 
 @pytest.fixture(scope="module")
@@ -144,17 +138,7 @@ def test_an_owned_zone_survives_json_and_clones(rs):
 
 def run(rs, state: GameState, text: str, player: int = 0) -> GameState:
     from interpreter.runtime.tables import build_tables
-    tables = build_tables(rs)
-    node = parse(text)
-    res = resolve(node, rs.symbols, Scope())
-    assert res.errors == [], [e.message for e in res.errors]
-    sym = rs.symbols
-    prog = Compiler(sym.members("resource"), sym.members("group"), res.constants, res.attributes, res.zone_counts).program(node, text)
-    m = Machine(dataclasses.replace(tables, programs={**tables.programs, "test": prog}))
-    m.start(state, "test", player, "test")
-    m.run(state)
-    assert state.decision is None and not state.frames
-    return state
+    return inline_pack.run(rs, build_tables(rs), state, text, player)
 
 
 def test_every_zone_statement_keeps_the_owned_records_in_step_with_the_zone(rs):

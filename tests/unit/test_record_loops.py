@@ -5,21 +5,20 @@ building order, top first), a hand, a pile and a discard per player, and a row o
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
 
 from interpreter.content.ruleset import run_pipeline
-from interpreter.dsl.compile import Compiler
 from interpreter.dsl.english import to_english
 from interpreter.dsl.parse import parse
 from interpreter.dsl.printer import to_text
-from interpreter.dsl.resolve import Scope, resolve
 from interpreter.runtime.fallible import Fallibility
 from interpreter.runtime.machine import Machine
 from interpreter.runtime.state import GameState, PlayerState
 from interpreter.runtime.tables import build_tables
+
+import inline_pack
 
 PACK = """\
 kind: pack
@@ -69,11 +68,7 @@ cards:
 
 
 def write_pack(root: Path, cards: str = CARDS) -> Path:
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "pack.yaml").write_text(PACK)
-    (root / "kinds.yaml").write_text(KINDS)
-    (root / "cards.yaml").write_text(cards)
-    return root
+    return inline_pack.write_pack(root, {"pack.yaml": PACK, "kinds.yaml": KINDS, "cards.yaml": cards})
 
 
 @pytest.fixture(scope="module")
@@ -89,11 +84,7 @@ def tables(ruleset):
 
 
 def compiled(ruleset, text: str, this: bool = False):
-    node = parse(text)
-    res = resolve(node, ruleset.symbols, Scope(this_kinds=("card",)) if this else Scope())
-    assert res.errors == [], [e.message for e in res.errors]
-    sym = ruleset.symbols
-    return Compiler(sym.members("resource"), sym.members("group"), res.constants, res.attributes, res.zone_counts).program(node, text)
+    return inline_pack.compiled(ruleset, text, "card" if this else None)
 
 
 def new_state(**zones) -> GameState:
@@ -102,17 +93,9 @@ def new_state(**zones) -> GameState:
     return state
 
 
-def machine_for(ruleset, tables, text: str, this: bool = False) -> Machine:
-    return Machine(dataclasses.replace(tables, programs={**tables.programs, "test": compiled(ruleset, text, this)}))
-
-
 def run(ruleset, tables, state: GameState, text: str, player: int = 0, this: str | None = None) -> GameState:
     """Run one program for ``player`` to its end (as the effect of card ``this`` when given)."""
-    m = machine_for(ruleset, tables, text, this is not None)
-    m.start(state, "test", player, "test", ("card", this) if this else None)
-    m.run(state)
-    assert state.decision is None and not state.frames
-    return state
+    return inline_pack.run(ruleset, tables, state, text, player, ("card", this) if this else None)
 
 
 # --------------------------------------------------------------------------- order, this, the acting player's zone
@@ -201,7 +184,7 @@ def test_position_is_the_place_in_the_zone_holding_the_record_and_zero_outside_e
 
 def test_a_decision_in_the_body_is_asked_once_per_record_of_the_acting_player(ruleset, tables):
     state = new_state(**{"hand@1": ("c1", "c2", "c3")})
-    m = machine_for(ruleset, tables, "for each in hand: may score this.value")
+    m = inline_pack.machine_for(ruleset, tables, "for each in hand: may score this.value")
     m.start(state, "test", 1, "test")
     m.run(state)
     answers = [0, 1, 0]  # yes, no, yes

@@ -13,6 +13,8 @@ import pytest
 from interpreter import load_ruleset, new_game
 from interpreter.content.ruleset import run_pipeline
 
+import inline_pack
+
 E = "provenance: exact, source: test"
 
 PACK = f"""\
@@ -87,10 +89,8 @@ final:
 
 
 def make(tmp_path: Path, flow: str = FLOW, cards: str = CARDS) -> Path:
-    for name, text in (("pack.yaml", PACK), ("kinds.yaml", KINDS), ("cards.yaml", cards), ("flow.yaml", flow),
-                       ("scoring.yaml", SCORING)):
-        (tmp_path / name).write_text(text)
-    return tmp_path
+    return inline_pack.write_pack(tmp_path, {"pack.yaml": PACK, "kinds.yaml": KINDS, "cards.yaml": cards,
+                                             "flow.yaml": flow, "scoring.yaml": SCORING})
 
 
 def hold(g, seat: int) -> dict:

@@ -13,6 +13,8 @@ from interpreter.content.ruleset import run_pipeline
 from interpreter.runtime.core_game import CoreGame
 from interpreter.runtime.simultaneous import HIDDEN, PENDING
 
+import inline_pack
+
 E = "provenance: exact, source: test"
 
 PACK = f"""\
@@ -58,9 +60,7 @@ final:
 
 
 def make(tmp_path: Path, flow: str = FLOW) -> Path:
-    for name, text in (("pack.yaml", PACK), ("flow.yaml", flow), ("scoring.yaml", SCORING)):
-        (tmp_path / name).write_text(text)
-    return tmp_path
+    return inline_pack.write_pack(tmp_path, {"pack.yaml": PACK, "flow.yaml": flow, "scoring.yaml": SCORING})
 
 
 @pytest.fixture()

@@ -5,18 +5,15 @@ refills a row of three slots. No board, no setup: the tests build the state and 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from pathlib import Path
 
 import pytest
 
 from interpreter.content.ruleset import run_pipeline
-from interpreter.dsl.compile import Compiler
 from interpreter.dsl.english import to_english
 from interpreter.dsl.parse import parse
 from interpreter.dsl.printer import to_text
-from interpreter.dsl.resolve import Scope, resolve
 from interpreter.errors import RulesError
 from interpreter.runtime import zone_effects
 from interpreter.runtime.fallible import Fallibility
@@ -24,6 +21,8 @@ from interpreter.runtime.machine import Machine
 from interpreter.runtime.state import GameState, PlayerState
 from interpreter.runtime.tables import build_tables
 from interpreter.runtime.zones import ZoneError
+
+import inline_pack
 
 PACK = """\
 kind: pack
@@ -75,11 +74,7 @@ cards:
 
 
 def write_pack(root: Path, cards: str = CARDS) -> Path:
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "pack.yaml").write_text(PACK)
-    (root / "kinds.yaml").write_text(KINDS)
-    (root / "cards.yaml").write_text(cards)
-    return root
+    return inline_pack.write_pack(root, {"pack.yaml": PACK, "kinds.yaml": KINDS, "cards.yaml": cards})
 
 
 @pytest.fixture(scope="module")
@@ -95,11 +90,7 @@ def tables(ruleset):
 
 
 def compiled(ruleset, text: str, this: bool = False):
-    node = parse(text)
-    res = resolve(node, ruleset.symbols, Scope(this_kinds=("card",)) if this else Scope())
-    assert res.errors == [], [e.message for e in res.errors]
-    sym = ruleset.symbols
-    return Compiler(sym.members("resource"), sym.members("group"), res.constants, res.attributes, res.zone_counts).program(node, text)
+    return inline_pack.compiled(ruleset, text, "card" if this else None)
 
 
 def new_state(seed: int | None = 7, **zones) -> GameState:
@@ -112,11 +103,7 @@ def new_state(seed: int | None = 7, **zones) -> GameState:
 
 def run(ruleset, tables, state: GameState, text: str, this: str | None = None, player: int = 0) -> GameState:
     """Run one program for ``player`` (as the effect of card ``this`` when given) to its end."""
-    machine = Machine(dataclasses.replace(tables, programs={**tables.programs, "test": compiled(ruleset, text, this is not None)}))
-    machine.start(state, "test", player, "test", ("card", this) if this else None)
-    machine.run(state)
-    assert state.decision is None and not state.frames
-    return state
+    return inline_pack.run(ruleset, tables, state, text, player, ("card", this) if this else None)
 
 
 # --------------------------------------------------------------------------- draw N from Z to Z2
