@@ -23,7 +23,7 @@ Features = Callable[[str], tuple[str, ...]]
 @dataclass(frozen=True)
 class AreaGeometry:
     action_hex: dict[str, Hex]  # action id -> hex
-    ring: tuple[Hex, ...]  # hexes where walls go, sorted
+    ring: tuple[Hex, ...]  # the hexes around the board, sorted
     # per hex that can hold a tile: per world side, the neighbouring tile hex (None if none can be there)
     sides: dict[Hex, tuple[Hex | None, ...]]
     # per hex and world corner: the other tile hexes at that vertex with their corner index there
@@ -61,12 +61,12 @@ def connect(geo: AreaGeometry, at: Hex, tile: str, rot: int, tops: dict[Hex, tup
     (others count as blank, R-ADJ-4); ``colours`` the corner colours this kind matches.
     """
     out = Connections([], 0, [])
-    mine_e, mine_c = edges(tile), corners(tile)
+    own_edges, own_corners = edges(tile), corners(tile)
     for side, other_hex in enumerate(geo.sides[at]):
         if other_hex is None or other_hex not in tops:
             continue
         other, orot = tops[other_hex]
-        a = mine_e[(side - rot) % 6]
+        a = own_edges[(side - rot) % 6]
         b = edges(other)[(side + 3 - orot) % 6]
         if a not in paying or b not in paying:
             continue
@@ -75,7 +75,7 @@ def connect(geo: AreaGeometry, at: Hex, tile: str, rot: int, tops: dict[Hex, tup
             out.symbols += [a, b]
             out.used += ends
     for c in range(6):
-        colour = mine_c[(c - rot) % 6]
+        colour = own_corners[(c - rot) % 6]
         if colour not in colours:
             continue
         for other_hex, oc in geo.vertex[at][c]:

@@ -55,7 +55,7 @@ class WheelFile(ContentFile):
 
     kind: Literal["wheel"]
     id: Id
-    """The pack's name for this wheel: the key of its state and the source of the points it gives (e.g. `crane:position`)."""
+    """The pack's name for this wheel: the key of its state and the source of the points it gives (`<id>:position`)."""
     provenance: Literal["exact", "partial", "reconstructed"]
     """How exact the values of this file are: exact, partial or reconstructed."""
     source: str
@@ -126,11 +126,11 @@ class Grid(Record):
 
 
 class ProjectsFile(ContentFile):
-    """Project grids players climb: rows grouped in tiers, squares with effects, row and column values."""
+    """Project grids players move up: rows grouped in tiers, squares with effects, row and column values."""
 
     kind: Literal["projects"]
     grids: list[Grid]
-    """The project grids players climb."""
+    """The project grids players move up."""
 
 
 # ---------------------------------------------------------------- hex map
@@ -139,7 +139,7 @@ class Premium(Model):
     cost: Amounts
     """Extra cost paid to build on this site."""
     points: int = Field(ge=0)
-    """Points scored for building on this site."""
+    """Points scored for placing a tile on this site."""
 
 
 class HexType(Model):
@@ -158,7 +158,7 @@ class MapHex(Record):
     type: Id
     """What the hex is: one of the map's `hex_types`, whose role says what the hex does."""
     premium: Premium | None = None
-    """Surcharge and points of building here (sites only)."""
+    """Surcharge and points of placing a tile here (sites only)."""
     marks: list[PlayerCount] = []
     """Area hexes: player counts the area is used for (empty: always)."""
     pre_filled: list[PlayerCount] = []
@@ -205,13 +205,13 @@ class HexMapFile(ContentFile):
 
 class ActionHex(Model):
     action: Id
-    """The action this hex belongs to; upgrades of that action are placed here."""
+    """The action this hex belongs to; tiles that improve that action are placed here."""
     at: Axial
     """Axial coordinate [q, r] of the hex."""
 
 
 class ActionBoardFile(ContentFile):
-    """Each player's action board: the centre hex and one hex per action; walls go on the ring of hexes around it."""
+    """Each player's action board: the centre hex and one hex per action; the ring of hexes around it takes tiles too."""
 
     kind: Literal["action_board"]
     provenance: Literal["exact", "partial", "reconstructed"]
@@ -223,7 +223,7 @@ class ActionBoardFile(ContentFile):
     action_hexes: list[ActionHex] = Field(min_length=1)
     """One hex per action declared in pack.yaml."""
     ring_size: int = Field(ge=0)
-    """Number of hexes around the board where walls go (checked against the geometry)."""
+    """Number of hexes around the board that take tiles (checked against the geometry)."""
 
 
 # ---------------------------------------------------------------- slot row

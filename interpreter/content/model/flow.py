@@ -29,7 +29,7 @@ class Die(Record):
 
 class Space(Record):
     """A space pieces are put on by a menu entry (`from: spaces`): a worker space, an action space, or
-    (with `on:`) one space on each record of a shared zone, such as the cards of a road."""
+    (with `on:`) one space on each record of a shared zone, such as the cards of a row laid out in play."""
 
     on: Id | None = None
     """A shared zone: every record it holds is such a space, named by the record's id; `this` in
@@ -40,7 +40,7 @@ class Space(Record):
     occupancy: Literal["any", "one_per_player", "one_coloured_per_player_in_group"] = "any"
     """Who may add a piece: anyone; a player without a piece there yet; a player without a coloured piece in the space's group."""
     group: Id | None = None
-    """Spaces of a group share the `one_coloured_per_player_in_group` rule (a tower)."""
+    """Spaces of a group share the `one_coloured_per_player_in_group` rule (e.g. the floors of one column)."""
     release: Literal["round_end", "phase_end", "never"] = "round_end"
     """When the pieces on it go back to their owners."""
     requires: Condition | None = None
@@ -57,7 +57,7 @@ class Space(Record):
     permanent modifier the content keeps as a number the player holds (`green_bonus`)."""
     occupied_cost: Amounts | None = None
     """Paid besides `cost` when a piece goes on it while its `group` already holds a piece, anyone's
-    (without a group: while the space itself holds one), e.g. `3 coin` to enter an occupied tower."""
+    (without a group: while the space itself holds one), e.g. `3 coin` to enter an occupied group."""
 
 
 class MenuEntry(Record):
@@ -101,7 +101,7 @@ class MenuEntry(Record):
     offer's own rules (e.g. `use` once a turn)."""
     boost: Amounts | None = None
     """With `from: spaces`: what adding 1 to the placed piece's value costs. `<verb> <space> boost <n>`
-    pays it n times and adds n (`place black tower_3 boost 2`); without `boost <n>` nothing is added."""
+    pays it n times and adds n (`place red floor_3 boost 2`); without `boost <n>` nothing is added."""
 
     @property
     def word(self) -> str:

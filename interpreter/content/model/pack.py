@@ -37,7 +37,7 @@ class Piece(Record):
     """How many of this piece each player owns."""
     value: Expr | None = None
     """On a pack with a flow file: what one of these pieces is worth when it is put on a space, an
-    expression read for its owner then (`die(black)`, `0`, `die(white) - malus`); none: 0. The space's
+    expression read for its owner then (`die(red)`, `0`, `die(blue) - malus`); none: 0. The space's
     programs read the placed piece's value as `value` (with a menu entry's `boost` and the space's
     `value_bonus` added)."""
     coloured: bool = True
@@ -138,18 +138,18 @@ class ZoneRefill(Model):
 
 
 class Zone(Record):
-    """A container of records: a deck, a hand, a discard pile, a market row, a tableau, a road of cards."""
+    """A container of records: a deck, a hand, a discard pile, a market row, a tableau, a line of cards in play."""
 
     holds: Id | None = None
     """The record kind it holds; none: records of any kind."""
     per: Literal["player", "shared"] = "shared"
     """player: one zone per player (a hand, a pile); shared: one zone for the table."""
     ordered: bool = True
-    """true: the order matters (a pile top first, a road in building order); false: a set (a tableau)."""
+    """true: the order matters (a pile top first, a line of cards in the order laid); false: a set (a tableau)."""
     visibility: Literal["public", "owner", "hidden"] = "public"
     """Who sees its records: everyone; only its owner (the others see its size); nobody (only its size)."""
     slots: list[Id] = []
-    """Named positions that hold at most one record each (a row of offers, tower floors); none: a pile."""
+    """Named positions that hold at most one record each (a row of offers, the floors of a column); none: a pile."""
     capacity: int | None = Field(default=None, ge=1)
     """At most this many records (for a zone without slots)."""
     refill: ZoneRefill | None = None
