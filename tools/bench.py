@@ -58,7 +58,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from interpreter.runtime import schedule  # noqa: E402
 from interpreter.play.bots import make_bot  # noqa: E402
 from interpreter.runtime.game import Game, new_game  # noqa: E402
 from interpreter.content.ruleset import load_ruleset  # noqa: E402
@@ -100,7 +99,7 @@ def mid_game(rs, players: int, seed: int, fraction: float = 0.5) -> Game:
     """A random game stopped once `fraction` of its turns are played, at a point with a real choice."""
     game = new_game(rs, players, seed)
     bot, rng = make_bot("random", game.rules), random.Random(seed)
-    stop = fraction * schedule.total_turns(game.rules.schedule)
+    stop = fraction * game.rules.total_turns
     while not game.is_terminal() and (game.state.turn <= stop or len(game.legal_actions()) < 2):
         game.apply(bot.choose(game, rng))
     return game

@@ -180,7 +180,7 @@ def _game_from_data(data: dict, ruleset):
     state = GameState.from_json(json.dumps(data["state"]))
     core = runs_on_core(ruleset)  # a pack on the generic core: one seat per player
     rules = core_rules_for(ruleset, players) if core else rules_for(ruleset, players)
-    seats = players if core else rules.schedule.seats
+    seats = rules.seats
     if len(state.players) != seats:
         raise SaveError(f"the header says {players} player(s), which play on {seats} seat(s), "
                         f"but the state holds {len(state.players)} seats")

@@ -71,6 +71,7 @@ from interpreter.errors import (
     ContentErrors,
     ErrorBag,
     IllegalActionError,
+    RulesError,
     Span,
     format_errors,
 )
@@ -449,8 +450,23 @@ def _start(doc: Document, model: ScenarioModel, errors: ErrorBag):
             write_path(game.state, key, value)
         except PathError as exc:
             errors.add("E301", f"setup: {exc}", _span(doc, ("setup", key), key=True))
+    if not errors:
+        try:
+            _stand_at_turn(game, model.setup)
+        except RulesError as exc:
+            errors.add("E301", f"setup: {exc}", _span(doc, ("setup", "turn"), key=True))
     game.invalidate()
     return None if errors else game
+
+
+def _stand_at_turn(game, written: dict) -> None:
+    """A turn number set by hand moves the flow there too, so that the next seat, the era change and
+    the end follow from it; a seat set by hand then acts, whoever's turn it is."""
+    if "turn" not in written:
+        return
+    game.seek_turn(game.state.turn)
+    if "current" in written:
+        game.state.current = written["current"]
 
 
 def _run_step(game, step: StepModel, doc: Document, loc: tuple) -> None:
@@ -460,6 +476,12 @@ def _run_step(game, step: StepModel, doc: Document, loc: tuple) -> None:
         except PathError as exc:
             exc.span = _span(doc, (*loc, "set", key), key=True)
             raise
+    try:
+        _stand_at_turn(game, step.set or {})
+    except RulesError as exc:
+        err = PathError(str(exc))
+        err.span = _span(doc, (*loc, "set", "turn"), key=True)
+        raise err from None
     game.invalidate()
     if step.do is not None:
         _do(game, step)

@@ -59,7 +59,7 @@ def play_game(spec: GameSpec) -> dict:
         machine.trace = None
     log = game.state.log
     scores = game.scores()
-    if game.state.flow is not None:  # a pack on the generic core: its menu's actions, and the records they named
+    if not game.rules.uses_offers:  # a pack on the generic core: its menu's actions, and the records they named
         performed = Counter(a for a in log if not a.startswith("choose "))
         picked = Counter(a.split()[1] for a in log if len(a.split()) > 1 and a.split()[1] in game.rules.tables.kind_of)
         wheel: Counter = Counter()

@@ -13,8 +13,13 @@ The sequence points (``Frame.event["at"]``):
   automatic_done  an automatic phase's program has run
   phase_over      the phase's `on_end` has run: the next phase begins
   round_over      the round is over: the end condition is checked, the next round begins or the game ends
-  turn_begun      a turn's `turn_started` triggers have run: the seat acts
-  scored          final scoring is done: the game is over
+  turn_begun      a turn's `turn_started` triggers have run: the seat acts (an automatic seat
+                  takes its turn here, and it is over)
+  scored          final scoring's programs have run (or, with `final_choices: most_points`, run
+                  now, each answered for the most points): the game is over
+
+An era change (`era_changes`) happens at the `turn_over` of the turn it follows, before the next
+turn begins; what it does is the rules' (`change_era`).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.errors import RulesError, RunawayError
 from interpreter.runtime import flow as F
+from interpreter.runtime import maximise
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
 from interpreter.runtime.machine import Machine
@@ -36,6 +42,7 @@ OVER = "over"  # state.table key set once the game is over
 SEQUENCE_POINT = "@flow"  # the native frame at which the flow moves on, once the programs above it ran
 GUARD = "@guard"  # the native frame below each program the flow runs (see GuardedMachine)
 STOPPED = "stopped"  # state.table key: the flow programs that stopped where they could not go on
+SCORING = "scoring"  # state.table key set once final scoring begins
 
 
 class GuardedMachine(Machine):
@@ -63,6 +70,19 @@ class GuardedMachine(Machine):
                 state.table = {**state.table, STOPPED: [*state.table.get(STOPPED, ()), f"{guard.source}: {exc}"]}
 
 
+def flow_natives(rules: CoreRules) -> dict[str, tuple]:
+    """The native frames the flow runs on, for the machine of these rules: the sequence points, the
+    guards, and the applying of a simultaneous phase's choices (simultaneous.py)."""
+    from interpreter.runtime.simultaneous import APPLY, apply_chosen
+
+    def no_answer(machine, state, frame, index, decision):
+        raise AssertionError("a sequence point asks nothing")
+
+    return {SEQUENCE_POINT: (lambda m, s, f: sequence_point(rules, m, s, f), no_answer),
+            GUARD: (lambda m, s, f: s.frames.pop(), no_answer),
+            APPLY: (lambda m, s, f: apply_chosen(rules, m, s, f), no_answer)}
+
+
 def guarded(job: Frame) -> list[Frame]:
     """A flow program and the guard below it, in the order they are pushed."""
     return [Frame(GUARD, [], 0, job.player, job.source), job]
@@ -88,6 +108,8 @@ def sequence_point(rules: CoreRules, machine, state: GameState, frame: Frame) ->
         cursor, events = F.start(spec, len(state.players))
     elif at == "turn_over":
         cursor, events = F.finish_turn(spec, cursor, frame.event.get("passed", False))
+        if cursor.turn == rules.era_change_turn:
+            rules.change_era(state)
     elif at == "automatic_done":
         cursor, events = F.finish_phase(spec, cursor)
     elif at == "phase_over":
@@ -95,10 +117,15 @@ def sequence_point(rules: CoreRules, machine, state: GameState, frame: Frame) ->
     elif at == "round_over":
         cursor, events = F.next_round(spec, cursor, _ends(rules, state, cursor))
     elif at == "scored":
+        if rules.model.final_choices == "most_points":
+            _score_for_most_points(rules, machine, state)
         state.table = {**state.table, OVER: True}
         return
-    elif at == "turn_begun":
-        return  # the turn's lifecycle programs have run: the seat acts
+    elif at == "turn_begun":  # the turn's lifecycle programs have run: the seat acts
+        if cursor.seat in rules.automatic_seats:
+            rules.play_automatic_turn(state, cursor.seat)
+            state.frames.append(point("turn_over", cursor.seat))
+        return
     else:
         raise AssertionError(f"unknown sequence point {at!r}")
     state.flow = cursor
@@ -119,7 +146,6 @@ def _schedule(rules: CoreRules, machine, state: GameState, cursor: F.FlowCursor,
     for event in events:
         name, params = event.name, event.params
         if name == "round_started":
-            state.menu = M.new_round(state.menu or M.MenuLog())
             _clear_flags(state, "round:")
         elif name == "phase_started":
             programs = rules.phases[cursor.phase]
@@ -129,7 +155,11 @@ def _schedule(rules: CoreRules, machine, state: GameState, cursor: F.FlowCursor,
                 jobs.append(Frame(programs.run, [], 0, first, params["phase"]))
         elif name == "turn_started":
             state.current = params["seat"]
-            state.menu = M.new_turn(state.menu or M.MenuLog())
+            state.turn = cursor.turn + 1  # its number, every seat's turns counted
+            _clear_flags(state, "turn:")
+        elif name == "turn_ended":  # what the turn kept of itself goes with it
+            if state.menu is not None:
+                state.menu = M.new_turn(state.menu)
             state.turn_info = {}
             _clear_flags(state, "turn:")
         elif name == "phase_ended":
@@ -138,6 +168,8 @@ def _schedule(rules: CoreRules, machine, state: GameState, cursor: F.FlowCursor,
                 jobs.append(Frame(rules.phases[index].on_end, [], 0, first, params["phase"]))
             _release(rules, state, "phase_end")
         elif name == "round_ended":
+            if state.menu is not None:
+                state.menu = M.new_round(state.menu)
             _release(rules, state, "round_end")
         elif name == "game_ended":
             state.turn = cursor.turn
@@ -202,5 +234,28 @@ def _release(rules: CoreRules, state: GameState, when: str) -> None:
 
 def _final_scoring(rules: CoreRules, state: GameState) -> list[Frame]:
     """The scoring file's final steps: every player completes a step before the next (a choice a
-    step offers is the player's)."""
-    return [Frame(key, [], 0, seat, source) for key, source in rules.final_steps for seat in range(len(state.players))]
+    step offers is the player's; with `final_choices: most_points` they run at the `scored` point)."""
+    state.table = {**state.table, SCORING: True}
+    if rules.model.final_choices == "most_points":
+        return []
+    return [Frame(key, [], 0, seat, source) for key, source in rules.final_steps for seat in _scoring_seats(rules, state)]
+
+
+def _scoring_seats(rules: CoreRules, state: GameState) -> list[int]:
+    return [seat for seat in range(len(state.players)) if seat not in rules.automatic_seats]
+
+
+def _score_for_most_points(rules: CoreRules, machine, state: GameState) -> None:
+    """Final scoring with every choice answered for the most points of the player choosing
+    (maximise.py): each step of each player is run and decided on its own, the frames below set
+    aside meanwhile so that the search weighs that step alone."""
+    frames = state.frames
+    below = frames[:]
+    del frames[:]
+    for key, source in rules.final_steps:
+        for seat in _scoring_seats(rules, state):
+            frames += guarded(Frame(key, [], 0, seat, source))
+            machine.run(state)
+            maximise.answer_best(machine, state)
+    frames[:0] = below
+    state._own_frames = len(below)  # copies made meanwhile may share any of them: none is taken as this state's own

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from interpreter.errors import RulesError
 from interpreter.runtime import flow as F
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
@@ -56,7 +57,10 @@ class CoreRules:
     ruleset: object
     players: int
 
-    face_up: frozenset = frozenset()  # no face-up stacks: what players see is the zones' visibility
+    @cached_property
+    def face_up(self) -> frozenset:
+        """Face-up stacks; none on the core: what players see is the zones' visibility."""
+        return frozenset()
 
     @cached_property
     def model(self):
@@ -72,21 +76,55 @@ class CoreRules:
     @cached_property
     def machine(self) -> Machine:
         # the flow's steps are frames of this machine (core_flow.py reads these rules in turn)
-        from interpreter.runtime.core_flow import GUARD, SEQUENCE_POINT, GuardedMachine, sequence_point
+        from interpreter.runtime.core_flow import GuardedMachine, flow_natives
 
-        def no_answer(machine, state, frame, index, decision):
-            raise AssertionError("a sequence point asks nothing")
-
-        from interpreter.runtime.simultaneous import APPLY, apply_chosen
-        return GuardedMachine(self.tables, {}, {SEQUENCE_POINT: (lambda m, s, f: sequence_point(self, m, s, f), no_answer),
-                                                GUARD: (lambda m, s, f: s.frames.pop(), no_answer),
-                                                APPLY: (lambda m, s, f: apply_chosen(self, m, s, f), no_answer)})
+        return GuardedMachine(self.tables, {}, flow_natives(self))
 
     @cached_property
     def flow(self) -> F.FlowSpec:
         m = self.model
         return F.FlowSpec(tuple(F.PhaseSpec(p.id, p.kind, p.order, p.until, p.turns_each, tuple(p.rounds))
                                 for p in m.phases), m.rounds, m.first_seat_moves)
+
+    @cached_property
+    def uses_offers(self) -> bool:
+        """Whether the flow's turns are offers of the mechanisms library (rules.py plays them)."""
+        from interpreter.content.flow_checks import uses_offers
+
+        return uses_offers(self.model)
+
+    @cached_property
+    def seats(self) -> int:
+        """Seats at the table: the flow's seating for this player count, else one per player."""
+        seating = next((s for s in self.model.seatings if s.players == self.players), None)
+        return seating.seats if seating else self.players
+
+    @cached_property
+    def automatic_seats(self) -> frozenset[int]:
+        """Seats (0-based) past the players': nobody's, they take the flow's `automatic_turn` and score nothing."""
+        return frozenset(range(self.players, self.seats))
+
+    @cached_property
+    def total_turns(self) -> int | None:
+        """Turns in the whole game, every seat's counted, when the flow fixes them (a number of rounds
+        and no phase that runs until every seat passed); else None."""
+        spec = self.flow
+        if spec.rounds is None or any(p.until == "all_passed" for p in spec.phases):
+            return None
+        return sum(p.turns_each * self.seats for r in range(1, spec.rounds + 1) for p in spec.phases
+                   if p.kind != "automatic" and (not p.rounds or r in p.rounds))
+
+    @cached_property
+    def era_change_turn(self) -> int | None:
+        """The era changes once this many turns have been taken (every seat's counted); None: never."""
+        return next((e.after_turn for e in self.model.era_changes if e.players == self.players), None)
+
+    def play_automatic_turn(self, state, seat: int) -> None:
+        """An automatic seat's turn: the mechanisms library's (rules.py); the core has none of its own."""
+        raise RulesError(f"seat {seat + 1} is automatic, but the pack's rules give it no turn")
+
+    def change_era(self, state) -> None:
+        """What the era change does: the mechanisms library's (rules.py); nothing on the core alone."""
 
     @cached_property
     def keys(self) -> set[str]:

@@ -269,3 +269,16 @@ def _next_seat(phase: PhaseSpec, cursor: FlowCursor) -> int | None:
     if min(cursor.turns[s] for s in cursor.order) >= phase.turns_each:
         return None
     return 0  # the next lap of the order
+
+
+def seek(spec: FlowSpec, seats: int, turns_taken: int) -> FlowCursor:
+    """The cursor once ``turns_taken`` turns have been taken from the start, every seat ending its
+    turn without passing and no end condition holding: where a scenario that sets the turn's number
+    stands (a flow of automatic phases only has no turn to seek)."""
+    cursor, _ = start(spec, seats)
+    while True:
+        if cursor.seat is None:
+            raise RulesError(f"the flow has no turn {turns_taken + 1}")
+        if cursor.turn == turns_taken:
+            return cursor
+        cursor, _ = end_turn(spec, cursor)

@@ -1,8 +1,9 @@
 """The game API: a game of a ruleset for a player count, its free-order turn as a menu of legal actions.
 
 The engine behind it: rules.py (the compiled rules of a player count), setup.py (the starting state),
-offers.py (what the turn's offers are made of), legal.py (which of them can be carried out now) and
-turn.py (applying an action: end of turn, next turn, final scoring).
+offers.py (what the turn's offers are made of), legal.py (which of them can be carried out now),
+turn.py (applying an action, the end of a turn) and core_flow.py (what follows a turn: the next seat,
+the era change, an automatic seat's turn, the end of the game and final scoring).
 
 OpenSpiel-shaped API: ``new_game`` -> ``Game`` with ``current_player``, ``legal_actions``
 (sorted strings in the notation below), ``apply`` (a transaction: an illegal action raises
@@ -40,7 +41,6 @@ import json
 import random
 
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
-from interpreter.runtime import schedule
 from interpreter.runtime.game_api import GameAPI
 from interpreter.runtime.legal import LegalActions
 from interpreter.runtime.rules import Rules, rules_for
@@ -76,7 +76,7 @@ class Game(LegalActions, GameAPI):
 
     def scores(self) -> list[dict]:
         return [{"seat": p.seat + 1, "score": p.score, "breakdown": dict(sorted(p.breakdown.items()))}
-                for p in self.state.players if not schedule.is_dummy_seat(self.rules.schedule, p.seat + 1)]
+                for p in self.state.players if p.seat not in self.rules.automatic_seats]
 
     def solo_verdict(self) -> dict | None:
         """In a solo game: the score against the rulebook's target and its title ladder (R-SOLO-5)."""
@@ -119,8 +119,7 @@ class Game(LegalActions, GameAPI):
         return self.rules.phrases
 
     def is_dummy(self, seat: int) -> bool:
-        flags = self.rules.dummy_seats
-        return flags[seat] if 0 <= seat < len(flags) else seat >= len(flags)
+        return seat in self.rules.automatic_seats
 
     def to_json(self) -> str:
         return json.dumps({"pack": self.rules.ruleset.pack_id, "players": self.rules.players,

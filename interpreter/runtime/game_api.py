@@ -5,7 +5,7 @@ rules refuse it), ``_why_not`` and ``is_terminal``."""
 
 from __future__ import annotations
 
-from interpreter.errors import IllegalActionError
+from interpreter.errors import IllegalActionError, RulesError
 from interpreter.runtime.state import GameState
 
 
@@ -19,6 +19,19 @@ class GameAPI:
         """Forget cached legal actions; call after editing ``state`` by hand (scenario setups do)."""
         self._legal = None
         self._tried = {}
+
+    def seek_turn(self, turn: int) -> None:
+        """Stand the flow at the start of turn ``turn`` (from 1, every seat's turns counted), for a state
+        set up by hand: the seat whose turn it is acts, and the flow goes on from there."""
+        from interpreter.runtime import flow as F
+
+        if self.state.flow is None:
+            raise RulesError("the game has no flow to stand at a turn")
+        if turn < 1:
+            raise RulesError(f"turns are numbered from 1, not {turn}")
+        cursor = F.seek(self.rules.flow, len(self.state.players), turn - 1)
+        self.state.flow, self.state.turn, self.state.current = cursor, turn, cursor.seat
+        self.invalidate()
 
     @property
     def current_player(self) -> int:

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from interpreter.dsl import steps as S
-from interpreter.runtime import schedule
 from interpreter.runtime.fallible import Fallibility
-from interpreter.runtime.machine import Machine, Tables, build_tables
+from interpreter.runtime.core_flow import GuardedMachine, flow_natives
+from interpreter.runtime.core_rules import CoreRules
+from interpreter.runtime.machine import Machine
 from interpreter.runtime import natives as mechanisms
 from interpreter.mechanisms import wheel
 from interpreter.runtime import menu as M
@@ -38,22 +39,13 @@ class OfferEntry:
 
 
 @dataclass(frozen=True)
-class Rules:
-    """Everything the engine needs for one player count, compiled once from a Ruleset."""
-
-    ruleset: object
-    players: int
-
-    @cached_property
-    def tables(self) -> Tables:
-        memo = self.ruleset.memo
-        if "tables" not in memo:  # the same for every player count
-            memo["tables"] = build_tables(self.ruleset)
-        return memo["tables"]
+class Rules(CoreRules):
+    """The rules of a pack whose turns are offers of the mechanisms library, for one player count:
+    the core's (its flow runs on core_flow.py's sequence points) and the mechanisms' tables."""
 
     @cached_property
     def machine(self) -> Machine:
-        return Machine(self.tables, dict(mechanisms.OPS), dict(mechanisms.NATIVES))
+        return GuardedMachine(self.tables, dict(mechanisms.OPS), {**mechanisms.NATIVES, **flow_natives(self)})
 
     @cached_property
     def geometry(self) -> wheel.WheelGeometry:
@@ -68,21 +60,23 @@ class Rules:
     def setup(self):
         return self.ruleset.single("setup")
 
-    @cached_property
-    def schedule(self) -> schedule.Schedule:
-        return schedule.build_schedule(self.flow, self.players)
+    def play_automatic_turn(self, state, seat: int) -> None:
+        from interpreter.runtime.turn import automatic_turn
 
-    @cached_property
-    def flow(self):
-        return self.ruleset.single("flow")
+        automatic_turn(self.model.automatic_turn)(self, state)
+
+    def change_era(self, state) -> None:
+        from interpreter.runtime.turn import change_era
+
+        change_era(self, state)
 
     @cached_property
     def turn_menu(self) -> tuple[OfferEntry, ...]:
         """The turn offers of the flow's menu, in the order of their verbs: each makes its actions in
         order, so that one after the other they make a sorted list (flow checks forbid a verb that
         starts another)."""
-        phase = next(p for p in self.flow.phases if p.kind == "turns")
-        menu = next(m for m in self.flow.menus if m.id == phase.menu)
+        phase = next(p for p in self.model.phases if p.kind == "turns")
+        menu = next(m for m in self.model.menus if m.id == phase.menu)
         keys = self.tables.programs
         out = []
         for e in menu.entries:
@@ -148,11 +142,6 @@ class Rules:
     def tile_actions(self) -> dict[str, tuple[str, ...]]:
         model = self.ruleset.single("wheel")
         return {t.id: tuple(getattr(t, model.side).actions) for t in model.tiles}
-
-    @cached_property
-    def dummy_seats(self) -> tuple[bool, ...]:
-        """Per seat index: played by the rulebook's automatic dummy (R-SOLO-2)."""
-        return tuple(schedule.is_dummy_seat(self.schedule, seat + 1) for seat in range(self.schedule.seats))
 
     @cached_property
     def face_up(self) -> frozenset[str]:

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from interpreter.runtime import core_flow
 from interpreter.runtime.chance import saved_state
 from interpreter.runtime.machine import View
 from interpreter.mechanisms import market_rows as rows
@@ -20,10 +21,9 @@ def initial_state(rules: Rules, seed: int) -> GameState:
     """The state a game of these rules starts in (R-SETUP-*), its RNG seeded by ``seed``."""
     ruleset, players = rules.ruleset, rules.players
     rng = random.Random(seed)
-    sched = rules.schedule
     tables = rules.tables
     state = GameState(players=[])
-    for seat in range(sched.seats):
+    for seat in range(rules.seats):  # automatic seats too (e.g. R-SOLO-2's dummy)
         p = PlayerState(seat, pieces_free=dict(rules.setup.free_pieces))
         state.players.append(p)
     for seat, p in enumerate(state.players):
@@ -42,6 +42,7 @@ def initial_state(rules: Rules, seed: int) -> GameState:
                         "era": 1, "seed": seed})
     state.rng = saved_state(rng)
     state.stacks = {sid: tuple(ids) for sid, ids in state.stacks.items()}  # tuples: a copy of the state shares them
+    core_flow.begin(rules, state)  # round 1, the first seat's turn
     return state
 
 

@@ -1,5 +1,6 @@
-"""One action applied to a working copy of a game's state: each verb of the notation (see game.py), the
-end of a turn, the next turn (an era change, automatic seats) and final scoring."""
+"""One action applied to a working copy of a game's state: each verb of the notation (see game.py) and
+the end of a turn, after which the flow moves on (core_flow.py); an automatic seat's turn and the era
+change, which the flow runs."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.dsl import steps as S
 from interpreter.errors import RulesError, RunawayError
-from interpreter.runtime import maximise, schedule
+from interpreter.runtime import core_flow
 from interpreter.runtime import menu as M
 from interpreter.mechanisms import market_rows as rows
 from interpreter.runtime import natives as mechanisms
@@ -261,59 +262,39 @@ class Turn:
             return
         cs = wheel.end_of_turn(self.r.geometry, wheel.from_json(self.s.table[self.r.wheel_key]), info["tile"])
         self.s.table[self.r.wheel_key] = wheel.to_json(cs)
-        self._next_turn()
+        # the flow moves on (core_flow.py): the era change, the next seat's turn (an automatic seat's
+        # played there), or the end of the game and final scoring
+        self.s.frames.append(core_flow.point("turn_over", self.s.current))
+        self.m.run(self.s)
 
-    def _next_turn(self) -> None:
-        sched = self.r.schedule
-        while True:
-            turn = self.s.turn
-            if schedule.is_era_change(sched, turn):
-                # the first era's rows and stacks leave the game; the next era's are dealt (R-ERA-2)
-                old = self.s.table.get("era", 1)
-                self.s.table["era"] = old + 1
-                for row in self.r.setup.rows:
-                    for q in rows.QUALITIES:
-                        self.s.stacks.pop(rows.stack_key(row.kind, old, q), None)
-                self.s.table["rows"] = rows.deal(self.s.stacks, self.r.setup.rows, old + 1)
-            self.s.flags = [f for f in self.s.flags if not f.startswith("turn:")]
-            self.s.turn_info = {}
-            if self.s.menu is not None:  # the counts of limited entries (only they keep one)
-                ends_round = schedule.seat_of(sched, turn) == sched.seats
-                self.s.menu = M.new_round(self.s.menu) if ends_round else M.new_turn(self.s.menu)
-            if schedule.is_last_turn(sched, turn):
-                self._final_scoring()
-                return
-            self.s.turn = turn + 1
-            seat = schedule.seat_of(sched, self.s.turn) - 1
-            self.s.current = seat
-            if not schedule.is_dummy_seat(sched, seat + 1):
-                return
-            _AUTOMATIC_TURNS[self.r.flow.automatic_turn](self)
 
-    def _return_farthest_offer(self) -> None:
-        """An automatic seat takes the tile farthest ahead and returns it (e.g. R-SOLO-2)."""
-        cs = wheel.from_json(self.s.table[self.r.wheel_key])
-        tile = wheel.dummy_choice(cs)
-        cs, _ = wheel.take(self.r.geometry, cs, tile)
-        self.s.table[self.r.wheel_key] = wheel.to_json(wheel.end_of_turn(self.r.geometry, cs, tile))
+def _return_farthest_offer(rules: Rules, state: GameState) -> None:
+    """An automatic seat takes the tile farthest ahead and returns it (e.g. R-SOLO-2)."""
+    key = rules.wheel_key
+    cs = wheel.from_json(state.table[key])
+    tile = wheel.dummy_choice(cs)
+    cs, _ = wheel.take(rules.geometry, cs, tile)
+    state.table[key] = wheel.to_json(wheel.end_of_turn(rules.geometry, cs, tile))
 
-    def _final_scoring(self) -> None:
-        """R-SCORE-1..8 from content: every player completes a step before the next; each step's
-        decisions (optional conversions) are answered for the most points (OPEN-42's automatic default)."""
-        self.s.table["scoring"] = True
-        for step in self.r.ruleset.single("scoring").final:
-            key = f"scoring/final/{step.id}/effect"
-            for seat, player in enumerate(self.s.players):
-                if schedule.is_dummy_seat(self.r.schedule, seat + 1):
-                    continue
-                self.m.start(self.s, key, seat, step.id)
-                self.m.run(self.s)
-                maximise.answer_best(self.m, self.s)
-        self.s.table["over"] = True
+
+def change_era(rules: Rules, state: GameState) -> None:
+    """The era changes (R-EOT-4: after the crane, before the game-end check): the first era's rows
+    and stacks leave the game and the next era's are dealt (R-ERA-2)."""
+    old = state.table.get("era", 1)
+    state.table["era"] = old + 1
+    for row in rules.setup.rows:
+        for q in rows.QUALITIES:
+            state.stacks.pop(rows.stack_key(row.kind, old, q), None)
+    state.table["rows"] = rows.deal(state.stacks, rules.setup.rows, old + 1)
 
 
 # What an automatic seat does in its turn (content/turn_offers.py AUTOMATIC_TURNS).
-_AUTOMATIC_TURNS = {"return_farthest_offer": Turn._return_farthest_offer}
+_AUTOMATIC_TURNS = {"return_farthest_offer": _return_farthest_offer}
+
+
+def automatic_turn(name: str):
+    """How an automatic seat plays the turn of that name: f(rules, state)."""
+    return _AUTOMATIC_TURNS[name]
 
 # Decisions answered by number (`choose`) or by naming the option (the mechanisms' own decisions).
 _DECISION_VERBS = {"choose": Turn._choose, "pick": Turn._named, "place": Turn._named}

@@ -8,7 +8,6 @@ human's.
 from __future__ import annotations
 
 from interpreter.errors import RulesError
-from interpreter.runtime import schedule
 from interpreter.runtime.game import Game
 from interpreter.mechanisms import wheel
 from interpreter.runtime.notation import describe
@@ -26,10 +25,9 @@ def _describe(action: str, options, phrases=None) -> str:
 
 
 def game_view(session: Session, game: Game, replay_step: int | None = None) -> dict:
-    if game.state.flow is not None:
+    if not game.rules.uses_offers:
         return core_game_view(session, game, replay_step)
     s, rules = game.state, game.rules
-    sched = rules.schedule
     over = game.is_terminal()
     cp = game.current_player
     human_now = not over and cp >= 0 and session.kinds[cp] == "human"
@@ -93,10 +91,7 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
 
     blocker = session.undo_blocker() if live else "a replay view cannot be undone"
     total = len(session.game.state.log)
-    try:
-        turn_round = schedule.round_of(sched, s.turn)
-    except RulesError:
-        turn_round = None
+    turn_round = s.flow.round if s.flow is not None else None
     return {
         "id": session.id,
         "pack": rules.ruleset.pack_id,
@@ -104,7 +99,7 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
         "variants": list(session.variants),
         "seed": s.table.get("seed"),
         "turn": s.turn,
-        "total_turns": schedule.total_turns(sched),
+        "total_turns": rules.total_turns,
         "round": turn_round,
         "era": s.table.get("era", 1),
         "current_seat": None if over else cp + 1,
@@ -145,7 +140,7 @@ def core_game_view(session: Session, game, replay_step: int | None = None) -> di
     total = len(session.game.state.log)
     return {
         "id": session.id, "pack": rules.ruleset.pack_id, "players": rules.players, "variants": list(session.variants),
-        "seed": s.table.get("seed"), "turn": cursor.turn, "total_turns": None, "round": cursor.round,
+        "seed": s.table.get("seed"), "turn": cursor.turn, "total_turns": rules.total_turns, "round": cursor.round,
         "phase": obs["flow"]["phase"], "era": None,
         "current_seat": None if over else cp + 1,
         "to_act": None if over else ("human" if human_now else session.kinds[cp]),

@@ -20,13 +20,12 @@ SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
 def summary(game, seat: int | None = None) -> str:
     """A compact text picture of what ``seat`` (default: the seat to act) may see, for terminal play."""
     from interpreter.mechanisms import wheel
-    from interpreter.runtime.schedule import round_of
 
     obs = game.observation(game.current_player if seat is None else seat)
     if "flow" in obs:
         return core_summary(obs)
     table = obs["table"]
-    lines = [f"turn {obs['turn']} (round {round_of(game.rules.schedule, obs['turn'])}), era {table.get('era', 1)}, "
+    lines = [f"turn {obs['turn']} (round {game.state.flow.round}), era {table.get('era', 1)}, "
              f"seat {obs['current'] + 1} to play"]
     wheel_key = table_key(game.rules.ruleset, WHEEL_KIND)
     cs = wheel.from_json(table[wheel_key])

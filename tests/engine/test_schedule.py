@@ -1,87 +1,105 @@
-"""Turn schedule: seats, rounds, era change and game end (R-ROUND-1..2, R-ERA-1, R-END-1, R-SOLO-3)."""
+"""Praga's turn schedule as its flow runs it: seats, rounds, the era change and the game end
+(R-ROUND-1..2, R-ERA-1, R-END-1, R-SOLO-3), read from the compiled rules and the flow cursor."""
+
+import random
+from collections import Counter
 
 import pytest
 
-from interpreter.runtime import schedule as sch
-from interpreter.errors import RulesError
 from interpreter.content.ruleset import load_ruleset
+from interpreter.errors import RulesError
+from interpreter.runtime import flow as F
+from interpreter.runtime.game import new_game
+from interpreter.runtime.rules import rules_for
 
 
 @pytest.fixture(scope="module")
-def setup_model():
-    return load_ruleset().single("flow")
+def ruleset():
+    return load_ruleset()
 
 
 @pytest.fixture(scope="module")
-def schedules(setup_model):
-    return {p: sch.build_schedule(setup_model, p) for p in (1, 2, 3, 4)}
+def rules(ruleset):
+    return {p: rules_for(ruleset, p) for p in (1, 2, 3, 4)}
 
 
-# EX-11: players -> (seats, era change after turn, turns left after it, game ends after turn)
+def at_turn(rules, turn: int) -> F.FlowCursor:
+    """Where the flow stands at the start of a turn (from 1)."""
+    return F.seek(rules.flow, rules.seats, turn - 1)
+
+
+def seat_and_round(rules, turn: int) -> tuple[int, int]:
+    cursor = at_turn(rules, turn)
+    return cursor.seat + 1, cursor.round
+
+
+# EX-11: players -> (seats, era change after turn, turns after it, game ends after turn)
 EX11 = {1: (2, 16, 16, 32), 2: (2, 16, 16, 32), 3: (3, 26, 22, 48), 4: (4, 31, 33, 64)}
 
 
 @pytest.mark.parametrize("players", sorted(EX11))
-def test_ex11_era_change_and_game_end(schedules, players):
+def test_ex11_era_change_and_game_end(rules, players):
     seats, change, left, end = EX11[players]
-    s = schedules[players]
-    assert s.seats == seats
-    assert sch.total_turns(s) == end and sch.total_turns(s) - change == left
-    assert [t for t in range(1, end + 1) if sch.is_era_change(s, t)] == [change]
-    assert [t for t in range(1, end + 1) if sch.is_last_turn(s, t)] == [end]
-    assert sch.era_of(s, 1) == sch.era_of(s, change) == 1
-    assert sch.era_of(s, change + 1) == sch.era_of(s, end) == 2
-    assert all(sch.turns_left(s, seat, end) == 0 for seat in range(1, seats + 1))
+    r = rules[players]
+    assert r.seats == seats and r.total_turns == end and end - change == left
+    assert r.era_change_turn == change
+    last = at_turn(r, end)
+    over, _ = F.end_turn(r.flow, last)
+    assert not last.over and over.over and over.turn == end
 
 
-def test_ex11_seat_and_round_of_the_era_change(schedules):
-    assert (sch.round_of(schedules[2], 16), sch.seat_of(schedules[2], 16)) == (8, 2)  # end of round 8
-    assert (sch.round_of(schedules[3], 26), sch.seat_of(schedules[3], 26)) == (9, 2)  # round 9, seat 2
-    assert (sch.round_of(schedules[4], 31), sch.seat_of(schedules[4], 31)) == (8, 3)  # round 8, seat 3
-    # upgrades taken on turn 26 (3 players) are Era I; from turn 27 Era II
-    assert (sch.era_of(schedules[3], 26), sch.era_of(schedules[3], 27)) == (1, 2)
+def test_ex11_seat_and_round_of_the_era_change(rules):
+    assert seat_and_round(rules[2], 16) == (2, 8)  # end of round 8
+    assert seat_and_round(rules[3], 26) == (2, 9)  # round 9, seat 2
+    assert seat_and_round(rules[4], 31) == (3, 8)  # round 8, seat 3
 
 
-def test_ex10_final_countdown_three_players(schedules):
-    s = schedules[3]
-    assert (sch.seat_of(s, 37), sch.round_of(s, 37)) == (1, 13)  # seat 1's 13th turn
-    left = {seat: sch.turns_left(s, seat, 37) for seat in (1, 2, 3)}
-    assert left == {1: 3, 2: 4, 3: 4} and sum(left.values()) == 11
-    assert sch.seat_of(s, 48) == 3 and sch.round_of(s, 48) == 16 and sch.is_last_turn(s, 48)
+def test_ex10_final_countdown_three_players(rules):
+    r = rules[3]
+    assert seat_and_round(r, 37) == (1, 13)  # seat 1's 13th turn
+    assert seat_and_round(r, 48) == (3, 16)
+    with pytest.raises(RulesError, match="no turn 49"):
+        at_turn(r, 49)
 
 
-def test_seats_and_rounds_follow_the_turn_number(schedules):
-    s = schedules[4]
-    assert [sch.seat_of(s, t) for t in range(1, 10)] == [1, 2, 3, 4, 1, 2, 3, 4, 1]
-    assert [sch.round_of(s, t) for t in range(1, 10)] == [1, 1, 1, 1, 2, 2, 2, 2, 3]
-    assert sch.round_of(s, 64) == 16 and sch.seat_of(s, 64) == 4
-    assert sch.turns_left(s, 1, 0) == 16
+def test_seats_and_rounds_follow_the_turn_number(rules):
+    r = rules[4]
+    assert [seat_and_round(r, t) for t in range(1, 10)] == [(1, 1), (2, 1), (3, 1), (4, 1), (1, 2), (2, 2),
+                                                             (3, 2), (4, 2), (1, 3)]
+    assert seat_and_round(r, 64) == (4, 16)
 
 
-def test_solo_counts_the_dummy_seat(schedules):
-    s = schedules[1]
-    assert (s.players, s.seats) == (1, 2)
-    assert not sch.is_dummy_seat(s, 1) and sch.is_dummy_seat(s, 2)
-    assert sch.seat_of(s, 16) == 2 and sch.round_of(s, 16) == 8  # the dummy's 8th turn
-    assert not any(sch.is_dummy_seat(schedules[4], seat) for seat in range(1, 5))
+def test_solo_counts_the_dummy_seat(rules):
+    r = rules[1]
+    assert (r.players, r.seats, r.automatic_seats) == (1, 2, frozenset({1}))
+    assert seat_and_round(r, 16) == (2, 8)  # the dummy's 8th turn
+    assert not rules[4].automatic_seats
 
 
-def test_turns_outside_the_game_are_refused(schedules):
-    s = schedules[2]
-    for bad in (0, 33):
-        with pytest.raises(RulesError, match="outside 1..32"):
-            sch.seat_of(s, bad)
-    with pytest.raises(RulesError):
-        sch.turns_left(s, 3, 10)
+@pytest.mark.parametrize("players", sorted(EX11))
+def test_a_played_game_changes_era_after_its_turn_and_ends_after_the_last(ruleset, players):
+    """Random games: the era is 1 until the era-change turn is over, 2 from the next turn; the game
+    ends after the last turn, every seat having taken 16 turns, and the dummy never acts."""
+    _, change, _, end = EX11[players]
+    game, rng = new_game(ruleset, players, seed=players), random.Random(players)
+    eras, seat_of = {}, {}
+    while not game.is_terminal():
+        eras[game.state.turn] = game.state.table["era"]
+        seat_of[game.state.turn] = game.state.current
+        assert game.current_player not in game.rules.automatic_seats
+        game.apply(rng.choice(game.legal_actions()))
+    cursor = game.state.flow
+    assert cursor.over and cursor.turn == end
+    assert Counter(seat_of.values()) == {seat: 16 for seat in range(players)}  # the dummy's turns are its own
+    played = sorted(eras)
+    assert {eras[t] for t in played if t <= change} == {1} and {eras[t] for t in played if t > change} == {2}
+    assert played[-1] == end or game.rules.automatic_seats  # solo: the dummy took the last turn
 
 
-def test_unknown_player_count_and_late_era_change_are_refused(setup_model):
-    with pytest.raises(RulesError, match="no seating for 5 players"):
-        sch.build_schedule(setup_model, 5)
-    late = setup_model.model_copy(update={"era_changes": [e.model_copy(update={"after_turn": 32})
-                                                          for e in setup_model.era_changes]})
-    with pytest.raises(RulesError, match="not before the last turn"):
-        sch.build_schedule(late, 2)
-    single = setup_model.model_copy(update={"era_changes": []})
-    s = sch.build_schedule(single, 2)
-    assert s.era_change is None and sch.era_of(s, 32) == 1 and not sch.is_era_change(s, 16)
+def test_a_flow_without_era_changes_keeps_one_era(ruleset):
+    from interpreter.runtime.core_rules import CoreRules
+
+    assert rules_for(ruleset, 2).era_change_turn == 16
+    plain = CoreRules(ruleset, 2)
+    plain.__dict__["model"] = ruleset.single("flow").model_copy(update={"era_changes": []})  # its flow file, edited
+    assert plain.era_change_turn is None and plain.total_turns == 32

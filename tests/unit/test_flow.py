@@ -7,7 +7,6 @@ from hypothesis import given, strategies as st
 
 from interpreter.errors import RulesError
 from interpreter.runtime import flow as F
-from interpreter.runtime import schedule as S
 
 
 def names(events):
@@ -28,22 +27,16 @@ def play_turns(spec, cursor, passes=lambda c: False, limit=10_000):
 
 
 @pytest.mark.parametrize("players,seats", [(1, 2), (2, 2), (3, 3), (4, 4)])
-def test_a_fixed_number_of_rounds_of_one_turn_each_is_the_turn_schedule(players, seats):
-    """Praga's schedule (runtime/schedule.py) is one phase of one turn per seat, 16 rounds."""
-    class Flow:
-        seatings = [type("Seating", (), {"players": players, "seats": seats})]
-        era_changes = []
-        rounds = 16
-        phases = [type("Phase", (), {"kind": "turns", "turns_each": 1})]
-
-    schedule = S.build_schedule(Flow, players)
+def test_a_fixed_number_of_rounds_of_one_turn_each(players, seats):
+    """Praga's schedule: one phase of one turn per seat, 16 rounds, seats in order every round."""
     spec = F.FlowSpec((F.PhaseSpec("turn"),), rounds=16)
     cursor, events = F.start(spec, seats)
     assert names(events) == ["round_started", "phase_started", "turn_started"]
     cursor, seen = play_turns(spec, cursor)
-    assert len(seen) == S.total_turns(schedule) and cursor.over and cursor.turn == len(seen)
+    assert len(seen) == 16 * seats and cursor.over and cursor.turn == len(seen)
     for turn, (rnd, _, seat) in enumerate(seen, 1):
-        assert (rnd, seat + 1) == (S.round_of(schedule, turn), S.seat_of(schedule, turn))
+        assert (rnd, seat) == ((turn - 1) // seats + 1, (turn - 1) % seats)
+        assert F.seek(spec, seats, turn - 1).seat == seat  # a turn's number says where the flow stands
 
 
 def test_passing_phases_then_phases_in_passing_order_and_a_first_seat_that_moves():

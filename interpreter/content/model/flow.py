@@ -208,3 +208,6 @@ class FlowFile(ContentFile):
     """The turn an automatic seat takes (a seat past the players', see `seatings`): one of the mechanisms library."""
     era_changes: list[EraChange] = []
     """When the era changes, one entry per player count that has one; none: a single era."""
+    final_choices: Literal["players", "most_points"] = "players"
+    """Who answers the choices final scoring offers (optional conversions): each player, or the game
+    for each player, so that the player scores the most (every split between conversions weighed)."""
