@@ -162,10 +162,7 @@ def game_from_data(data: dict, ruleset) -> "Game":  # noqa: F821
 
 
 def _game_from_data(data: dict, ruleset):
-    from interpreter.runtime.core_game import CoreGame
-    from interpreter.runtime.core_rules import core_rules_for
-    from interpreter.runtime.game import Game, runs_on_core
-    from interpreter.runtime.rules import rules_for
+    from interpreter.runtime.game import Game, rules_for
 
     pack = data.get("pack")
     if pack is not None and pack != ruleset.pack_id:
@@ -178,8 +175,7 @@ def _game_from_data(data: dict, ruleset):
         raise SaveError(f"the save is for {players} players; this pack is for {model.players.min}..{model.players.max}")
     _check_shape(data["state"], GameState, "state")
     state = GameState.from_json(json.dumps(data["state"]))
-    core = runs_on_core(ruleset)  # a pack on the generic core: one seat per player
-    rules = core_rules_for(ruleset, players) if core else rules_for(ruleset, players)
+    rules = rules_for(ruleset, players)
     seats = rules.seats
     if len(state.players) != seats:
         raise SaveError(f"the header says {players} player(s), which play on {seats} seat(s), "
@@ -200,7 +196,7 @@ def _game_from_data(data: dict, ruleset):
         if not isinstance(named, list) or [Path(str(v)).stem for v in named] != [Path(v).stem for v in header_variants(data)]:
             raise SaveError(f"the header's variants {list(header_variants(data))} are not the ones "
                             f"the save records elsewhere ({_show(named)})")
-    game = CoreGame(rules, state) if core else Game(rules, state)
+    game = Game(rules, state)
     _check_log(game, ruleset, players, seed, data)
     if not game.is_terminal():
         game.legal_actions()

@@ -1,9 +1,5 @@
-"""A game of a pack on the generic core: the Game API over a flow, menus, zones and spaces.
-
-The same API as game.py's Game (OpenSpiel-shaped): ``current_player``, ``legal_actions`` (sorted
-strings), ``apply`` (a transaction: an illegal action raises ``IllegalActionError`` and changes
-nothing), ``is_terminal``, ``scores``, ``winner``, ``clone``, ``child``, ``determinized``,
-``to_json``/``from_json`` and ``observation``.
+"""The turn of a pack on the generic core: its phases' menus of content entries (game.py's Game
+plays them; a pack whose turns are offers of the mechanisms library is played by legal.py and turn.py).
 
 Notation: a turn's actions are the entries of the phase's menu, ``verb [argument] [pay n]``
 (menu.py): ``place market`` (a piece on a space), ``buy card_3`` (a record of a zone or kind),
@@ -16,155 +12,58 @@ a game.
 
 from __future__ import annotations
 
-import json
 import random
-from fractions import Fraction
 
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
 from interpreter.runtime import chance, copies, core_flow, placing, simultaneous
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
 from interpreter.runtime import zones as Z
-from interpreter.runtime.core_rules import CoreRules, Entry, core_rules_for
-from interpreter.runtime.game_api import GameAPI
+from interpreter.runtime.core_rules import CoreRules, Entry
 from interpreter.runtime.state import Frame, GameState, PlayerState
 from interpreter.runtime.view import View
 
 AUTO_END_LIMIT = 10_000  # turns ended for seats offered nothing, in a row, before the content is called stuck
 
 
-class CoreGame(GameAPI):
-    # ------------------------------------------------------------ API
-    def is_terminal(self) -> bool:
-        return bool(self.state.table.get(core_flow.OVER))
-
-    def is_dummy(self, seat: int) -> bool:
-        return False
-
-    def action_words(self) -> tuple[str, ...]:
-        """The words an action may start with: the menus' verbs and `choose`."""
-        verbs = {entry.spec.verb.split()[0] for entries in self.rules.menus.values() for entry in entries}
-        return tuple(sorted(verbs | {"choose"}))
-
-    def action_phrases(self) -> dict[str, str]:
-        """Verb -> how a log or menu says its actions: an entry's `name:` then its argument."""
-        return {e.word: e.name + " {arg}" for menu in self.rules.model.menus for e in menu.entries if e.name}
-
-    def scores(self) -> list[dict]:
-        return [{"seat": p.seat + 1, "score": p.score, "breakdown": dict(sorted(p.breakdown.items()))}
-                for p in self.state.players]
-
-    def solo_verdict(self) -> None:
-        return None
-
-    def winner(self) -> int | None:
-        """Seat (1-based) of the winner once the game is over; None before, in solo, or when tied
-        seats share the win (``ties: shared``)."""
-        if not self.is_terminal() or len(self.state.players) < 2:
-            return None
-        winners = self.winners()
-        return winners[0] if len(winners) == 1 else None
-
-    def winners(self) -> list[int]:
-        """Every seat (1-based) that won: the most points, then the flow's `tie_break` resource, then `ties`."""
-        model = self.rules.model
-        def key(p: PlayerState):
-            return (p.score, p.holdings.get(model.tie_break, 0) if model.tie_break else 0)
-        best = max(key(p) for p in self.state.players)
-        tied = [p.seat + 1 for p in self.state.players if key(p) == best]
-        if model.ties == "last_seat":
-            return tied[-1:]
-        if model.ties == "first_seat":
-            return tied[:1]
-        return tied
-
-    def chance_outcomes(self) -> dict[str, list[tuple[int, Fraction]]]:
-        """Every declared die's outcomes with their exact probabilities (OpenSpiel's chance nodes), so a
-        search may sample or enumerate a roll instead of trusting the game's generator."""
-        return {die_id: list(chance.distribution(die)) for die_id, die in self.rules.tables.dice.items()}
-
-    def determinized(self, seat: int, rng: random.Random) -> "CoreGame":
-        """A copy in which every zone ``seat`` may not see is reshuffled (sorted first, so that the copy
-        depends on what the zones hold and ``rng``, never on their real order)."""
-        g = self.clone()
-        specs = self.rules.tables.zones
-        for zone_key, contents in sorted(g.state.zones.items()):
-            spec = specs[zone_key.partition("@")[0]]
-            if spec.slots or Z.visible(spec, zone_key, seat):
+def menu_actions(game) -> list[str]:
+    """The legal actions of a game whose turns are menus of content entries (game.py's Game asks):
+    the answers of a pending decision, else the actions of the phase's menu that can be carried
+    out (each tried on a copy, kept for ``apply``)."""
+    s, rules = game.state, game.rules
+    if s.decision is not None:
+        return [f"choose {i + 1}" for i in range(len(s.decision.options))]
+    offered: dict[str, list[str]] = {}
+    entries = _entries(rules, s)
+    for entry in entries:
+        for action in candidates(rules, s, entry):
+            try:
+                game._tried[action] = game._applied(action)
+            except IllegalActionError:
                 continue
-            items = sorted(Z.records(contents))
-            rng.shuffle(items)
-            g.state.zones = {**g.state.zones, zone_key: tuple(items)}
-        return g
+            offered.setdefault(entry.spec.verb, []).append(action)
+    verbs = set(offered)
+    by_verb = {e.spec.verb: e.spec for e in entries}
+    return sorted(a for verb, actions in offered.items() if not M.hidden(by_verb[verb], verbs) for a in actions)
 
-    def to_json(self) -> str:
-        return json.dumps({"pack": self.rules.ruleset.pack_id, "players": self.rules.players,
-                           "variants": list(self.rules.ruleset.variants), "state": json.loads(self.state.to_json())},
-                          sort_keys=True)
 
-    @staticmethod
-    def from_json(ruleset, text: str) -> "CoreGame":
-        data = json.loads(text)
-        return CoreGame(core_rules_for(ruleset, data["players"]), GameState.from_json(json.dumps(data["state"])))
+def menu_words(rules: CoreRules) -> tuple[str, ...]:
+    """The words an action may start with: the menus' verbs and `choose`."""
+    verbs = {entry.spec.verb.split()[0] for entries in rules.menus.values() for entry in entries}
+    return tuple(sorted(verbs | {"choose"}))
 
-    def observation(self, player: int) -> dict:
-        """What seat ``player`` (0-based; -1 for a spectator) may see: zones by their visibility (a zone
-        it may not see shows only its size), every player's public holdings, the spaces, the dice, where
-        the flow stands, the pending decision, its legal actions when it acts next, and the log."""
-        s, cursor = self.state, self.state.flow
-        d = s.decision
-        view = {
-            "player": player, "to_act": self.current_player, "current": s.current, "over": self.is_terminal(),
-            "flow": None if cursor is None else {
-                "round": cursor.round, "phase": self.rules.model.phases[cursor.phase].id,
-                "first_seat": cursor.first_seat, "passed": list(cursor.passed), "turn": cursor.turn},
-            "players": [{"seat": p.seat, "score": p.score, "breakdown": dict(p.breakdown), "holdings": dict(p.holdings),
-                         "pieces_free": dict(p.pieces_free)} for p in s.players],
-            "zones": Z.observe(self.rules.tables.zones, s.zones, None if player < 0 else player),
-            "spaces": {sid: [[o.owner, o.piece] for o in occ] for sid, occ in s.spaces.items()},
-            "dice": dict(s.dice),
-            "decision": None if d is None else {"player": d.player, "kind": d.kind, "count": len(d.options),
-                                                "options": list(d.options)},
-            "legal": self.legal_actions() if player >= 0 and player == self.current_player else [],
-            "log": simultaneous.visible_log(s, player),
-        }
-        return json.loads(json.dumps(view))
 
-    # ------------------------------------------------------------ legal actions
-    def _legal_actions(self) -> list[str]:
-        s = self.state
-        if self.is_terminal():
-            return []
-        if s.decision is not None:
-            return [f"choose {i + 1}" for i in range(len(s.decision.options))]
-        offered: dict[str, list[str]] = {}
-        for entry in self._entries():
-            for action in candidates(self.rules, s, entry):
-                try:
-                    self._tried[action] = self._applied(action)
-                except IllegalActionError:
-                    continue
-                offered.setdefault(entry.spec.verb, []).append(action)
-        verbs = set(offered)
-        by_verb = {e.spec.verb: e.spec for e in self._entries()}
-        return sorted(a for verb, actions in offered.items() if not M.hidden(by_verb[verb], verbs) for a in actions)
+def menu_phrases(rules: CoreRules) -> dict[str, str]:
+    """Verb -> how a log or menu says its actions: an entry's `name:` then its argument."""
+    return {e.word: e.name + " {arg}" for menu in rules.model.menus for e in menu.entries if e.name}
 
-    def _entries(self) -> tuple[Entry, ...]:
-        cursor = self.state.flow
-        if cursor is None or cursor.seat is None:
-            return ()
-        menu = self.rules.phases[cursor.phase].menu
-        return self.rules.menus.get(menu, ()) if menu else ()
 
-    def _applied(self, action: str) -> GameState:
-        work = self.state.clone()
-        try:
-            apply_action(self.rules, work, action)
-        except RunawayError:
-            raise
-        except RulesError as exc:
-            raise IllegalActionError(action, str(exc)) from None
-        return work
+def _entries(rules: CoreRules, state: GameState) -> tuple[Entry, ...]:
+    cursor = state.flow
+    if cursor is None or cursor.seat is None:
+        return ()
+    menu = rules.phases[cursor.phase].menu
+    return rules.menus.get(menu, ()) if menu else ()
 
 
 # ---------------------------------------------------------------- the rules of one action
@@ -312,20 +211,20 @@ def _anything_offered(rules: CoreRules, state: GameState) -> bool:
     return False
 
 
-def new_core_game(ruleset, players: int, seed: int = 0) -> CoreGame:
-    """A game of a pack on the generic core: empty zones (or full, for a zone that starts with every
-    record of its kind), every player's pieces, then the setup program and the flow's first turn."""
-    rules = core_rules_for(ruleset, players)
-    pack = ruleset.single("pack")
+def initial_core_state(rules: CoreRules, seed: int = 0) -> GameState:
+    """The state a game of a pack on the generic core starts in: empty zones (or full, for a zone that
+    starts with every record of its kind), every player's pieces, then the setup program and the
+    flow's first turn."""
+    pack = rules.ruleset.single("pack")
     state = GameState(players=[PlayerState(seat, holdings={r.id: 0 for r in pack.resources},
                                            pieces_free={p.id: p.per_player for p in pack.pieces})
-                               for seat in range(players)])
-    state.zones = Z.empty(rules.tables.zones.values(), players)
+                               for seat in range(rules.seats)])
+    state.zones = Z.empty(rules.tables.zones.values(), rules.seats)
     state.zones.update(rules.start_zones)
     copies.deal(rules, state)  # zones that start with each player's copies of a kind
     state.rng = chance.saved_state(random.Random(seed))
     state.table = {"seed": seed}
     core_flow.begin(rules, state)
     _settle(rules, state)
-    return CoreGame(rules, state)
+    return state
 

@@ -1,9 +1,12 @@
-"""The game API: a game of a ruleset for a player count, its free-order turn as a menu of legal actions.
+"""The game API: a game of a ruleset for a player count, its turns as a menu of legal actions. One
+``Game`` plays every pack: its flow runs on core_flow.py's sequence points (the next seat, an
+automatic seat's turn, the era change, the end of the game and final scoring), and its turns are
+either menus of content entries (core_game.py) or offers of the mechanisms library (the rest of
+this docstring: a free-order turn of such offers).
 
-The engine behind it: rules.py (the compiled rules of a player count), setup.py (the starting state),
-offers.py (what the turn's offers are made of), legal.py (which of them can be carried out now),
-turn.py (applying an action, the end of a turn) and core_flow.py (what follows a turn: the next seat,
-the era change, an automatic seat's turn, the end of the game and final scoring).
+The engine behind the offers: rules.py (the compiled rules of a player count), setup.py (the
+starting state), offers.py (what the turn's offers are made of), legal.py (which of them can be
+carried out now), turn.py (applying an action, the end of a turn).
 
 OpenSpiel-shaped API: ``new_game`` -> ``Game`` with ``current_player``, ``legal_actions``
 (sorted strings in the notation below), ``apply`` (a transaction: an illegal action raises
@@ -39,11 +42,16 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from fractions import Fraction
 
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
+from interpreter.runtime import chance, core_flow, simultaneous
+from interpreter.runtime import zones as Z
+from interpreter.runtime.core_game import apply_action, initial_core_state, menu_actions, menu_phrases, menu_words
+from interpreter.runtime.core_rules import CoreRules
 from interpreter.runtime.game_api import GameAPI
 from interpreter.runtime.legal import LegalActions
-from interpreter.runtime.rules import Rules, rules_for
+from interpreter.runtime.rules import rules_for as offer_rules_for
 from interpreter.runtime.setup import initial_state
 from interpreter.runtime.state import GameState
 from interpreter.runtime.turn import Turn
@@ -52,13 +60,21 @@ from interpreter.runtime.turn import Turn
 class Game(LegalActions, GameAPI):
     # ------------------------------------------------------------ API
     def is_terminal(self) -> bool:
-        return bool(self.state.table.get("over"))
+        return bool(self.state.table.get(core_flow.OVER))
+
+    def _legal_actions(self) -> list[str]:
+        if self.rules.uses_offers:
+            return LegalActions._legal_actions(self)
+        return [] if self.is_terminal() else menu_actions(self)
 
     def _applied(self, action: str) -> GameState:
         """A copy of the state with the action applied; raises IllegalActionError if the rules refuse it."""
         work = self.state.clone()
         try:
-            Turn(self.rules, work).apply(action)
+            if self.rules.uses_offers:
+                Turn(self.rules, work).apply(action)
+            else:
+                apply_action(self.rules, work, action)
         except RunawayError:
             raise  # content that loops is no illegal choice
         except RulesError as exc:
@@ -68,18 +84,21 @@ class Game(LegalActions, GameAPI):
     def _why_not(self, action: str, legal: list[str]) -> str:
         """The rules' own reason when trying the action fails, else the list of what is legal."""
         try:
-            Turn(self.rules, self.state.clone()).apply(action)
-        except (RulesError, ValueError, KeyError, IndexError, TypeError) as exc:
-            if isinstance(exc, RulesError):
-                return f"{exc}; legal now: " + ", ".join(legal[:12])
+            self._applied(action)
+        except IllegalActionError as exc:
+            return f"{exc.reason}; legal now: " + ", ".join(legal[:12])
+        except (RulesError, ValueError, KeyError, IndexError, TypeError):
+            pass  # content that loops, or words the notation cannot read
         return "not among the legal actions now: " + ", ".join(legal[:12])
 
     def scores(self) -> list[dict]:
+        """Every player's score and its breakdown by source (seats from 1; automatic seats have none)."""
         return [{"seat": p.seat + 1, "score": p.score, "breakdown": dict(sorted(p.breakdown.items()))}
                 for p in self.state.players if p.seat not in self.rules.automatic_seats]
 
     def solo_verdict(self) -> dict | None:
-        """In a solo game: the score against the rulebook's target and its title ladder (R-SOLO-5)."""
+        """In a solo game of a pack with a solo file: the score against its target and its title
+        ladder (e.g. R-SOLO-5)."""
         solo = self.rules.ruleset.single("solo")
         if self.rules.players != 1 or solo is None:
             return None
@@ -89,34 +108,65 @@ class Game(LegalActions, GameAPI):
                 "title": title.title if title else None}
 
     def winner(self) -> int | None:
-        """Seat (1-based) of the winner once the game is over; None in solo (R-TIE-3) or before the end."""
-        if not self.is_terminal():
+        """Seat (1-based) of the winner once the game is over; None before, in solo (e.g. R-TIE-3), or
+        when tied seats share the win (``ties: shared``)."""
+        if not self.is_terminal() or self.rules.players < 2:
             return None
-        return winner_of([s["score"] for s in self.scores()])
+        winners = self.winners()
+        return winners[0] if len(winners) == 1 else None
+
+    def winners(self) -> list[int]:
+        """Every seat (1-based) that won: the most points, then the flow's `tie_break` resource, then
+        `ties` (e.g. R-TIE-1, R-TIE-2: the latest seat)."""
+        model = self.rules.model
+        players = [p for p in self.state.players if p.seat not in self.rules.automatic_seats]
+
+        def key(p):
+            return (p.score, p.holdings.get(model.tie_break, 0) if model.tie_break else 0)
+        best = max(key(p) for p in players)
+        tied = [p.seat + 1 for p in players if key(p) == best]
+        if model.ties == "last_seat":
+            return tied[-1:]
+        if model.ties == "first_seat":
+            return tied[:1]
+        return tied
+
+    def chance_outcomes(self) -> dict[str, list[tuple[int, Fraction]]]:
+        """Every declared die's outcomes with their exact probabilities (OpenSpiel's chance nodes), so a
+        search may sample or enumerate a roll instead of trusting the game's generator."""
+        return {die_id: list(chance.distribution(die)) for die_id, die in self.rules.tables.dice.items()}
 
     def determinized(self, seat: int, rng: random.Random) -> "Game":
-        """A copy in which every face-down stack is reshuffled: what ``seat`` may believe the game is,
-        for search that must not read hidden information (the copy is the same whatever order the
-        face-down stacks have: only their contents and ``rng`` decide it)."""
+        """A copy in which every face-down stack and every zone ``seat`` may not see is reshuffled: what
+        the seat may believe the game is, for search that must not read hidden information (each is
+        sorted first, so that the copy depends on what they hold and ``rng``, never on their real order)."""
         g = self.clone()
         face_up = self.rules.face_up
         stacks = g.state.stacks
         for sid in stacks:
             if sid not in face_up:
-                # a new list (the stacks are shared with this game's), sorted first so that the copy
-                # depends on what the stack holds and the RNG, never on the order it really has
-                stack = sorted(stacks[sid])
+                stack = sorted(stacks[sid])  # a new list: the stacks are shared with this game's
                 rng.shuffle(stack)
                 stacks[sid] = tuple(stack)
+        specs = self.rules.tables.zones
+        for zone_key, contents in sorted(g.state.zones.items()):
+            spec = specs[zone_key.partition("@")[0]]
+            if spec.slots or Z.visible(spec, zone_key, seat):
+                continue
+            items = sorted(Z.records(contents))
+            rng.shuffle(items)
+            g.state.zones = {**g.state.zones, zone_key: tuple(items)}
         return g
 
     def action_words(self) -> tuple[str, ...]:
         """The words an action may start with: the menu's verbs and the decisions'."""
+        if not self.rules.uses_offers:
+            return menu_words(self.rules)
         return tuple(sorted({verb.split()[0] for verb in self.rules.verb_of.values()} | set(self.rules.decision_verbs)))
 
     def action_phrases(self) -> dict[str, str]:
         """Verb -> how a log or menu says its actions (notation.describe)."""
-        return self.rules.phrases
+        return self.rules.phrases if self.rules.uses_offers else menu_phrases(self.rules)
 
     def is_dummy(self, seat: int) -> bool:
         return seat in self.rules.automatic_seats
@@ -128,35 +178,37 @@ class Game(LegalActions, GameAPI):
 
     @staticmethod
     def from_json(ruleset, text: str) -> "Game":
-        if runs_on_core(ruleset):
-            from interpreter.runtime.core_game import CoreGame
-
-            return CoreGame.from_json(ruleset, text)
         data = json.loads(text)
         return Game(rules_for(ruleset, data["players"]), GameState.from_json(json.dumps(data["state"])))
 
     def observation(self, player: int) -> dict:
         """What seat ``player`` (0-based; -1 for a spectator) may see of the game: the one view of it for
-        bots, the terminal and the web server. JSON-ready (dicts with string keys, lists, strings, numbers,
-        booleans, None; a fresh copy the caller may keep or change):
+        bots, the terminal and the web server, the same keys for every pack (a part the pack does not
+        use is empty). JSON-ready (dicts with string keys, lists, strings, numbers, booleans, None; a
+        fresh copy the caller may keep or change):
 
         - ``player``: the seat it is for; ``to_act``: the seat that acts next (-1 when the game is over);
           ``current``: the seat whose turn it is; ``turn``: the turn's number; ``over``: the game is over.
+        - ``flow``: the round, the phase, the round's first seat, the seats that passed this phase and
+          the turns taken.
         - ``table``: the shared boards as the state keeps them (e.g. the offer display, the rows, the map),
-          without the seed of the game's chance (it would tell the order of every stack).
+          without the seed of the game's chance (it would tell the order of every stack) or the
+          choices of a simultaneous phase not yet applied.
         - ``turn_info``: what this turn has done so far, with ``later`` as the labels of the effects
           waiting to be resolved.
-        - ``players``: every seat in seat order, all public: ``seat``, ``dummy``, ``score``, ``breakdown``,
-          ``holdings``, ``tracks``, ``grids``, ``track_tokens``, ``owned``, ``acquired``, ``milestones``,
-          ``pieces_free``, ``permits``, ``area`` (each space's pieces, top last) and ``used``.
+        - ``players``: every seat in seat order, all public: ``seat``, ``dummy`` (an automatic seat),
+          ``score``, ``breakdown``, ``holdings``, ``tracks``, ``grids``, ``track_tokens``, ``owned``,
+          ``acquired``, ``milestones``, ``pieces_free``, ``permits``, ``area`` and ``used``.
         - ``stacks``: stack id -> ``{"face": "up", "size": n, "items": [...]}`` for a face-up stack, or
           ``{"face": "down", "size": n}``: a face-down stack shows only its size, never its order or contents.
+        - ``zones``: by their visibility (a zone the seat may not see shows only its size); ``spaces``:
+          each space's pieces as [owner, piece]; ``dice``: what each die showed last.
         - ``decision``: None, or the pending decision ``{"player", "kind", "count", "options"}``; the options
           of a draw from a face-down stack are None for every seat but the one keeping from it.
         - ``legal``: the legal actions when ``player`` acts next, else [].
-        - ``log``: the actions played so far.
+        - ``log``: the actions played so far (another seat's choice not yet applied reads `(hidden choice)`).
         """
-        s, face_up = self.state, self.rules.face_up
+        s, face_up, cursor = self.state, self.rules.face_up, self.state.flow
         decision = None
         d = s.decision
         if d is not None:
@@ -168,16 +220,27 @@ class Game(LegalActions, GameAPI):
         view = {
             "player": player, "to_act": self.current_player, "current": s.current, "turn": s.turn,
             "over": self.is_terminal(),
-            "table": {k: v for k, v in s.table.items() if k != "seed"},
+            "flow": None if cursor is None else {
+                "round": cursor.round, "phase": self.rules.model.phases[cursor.phase].id,
+                "first_seat": cursor.first_seat, "passed": list(cursor.passed), "turn": cursor.turn},
+            "table": {k: v for k, v in s.table.items() if k not in _PRIVATE_TABLE},
             "turn_info": turn_info,
             "players": [{**dataclasses.asdict(p), "dummy": self.is_dummy(p.seat)} for p in s.players],
             "stacks": {sid: ({"face": "up", "size": len(v), "items": list(v)} if sid in face_up
                              else {"face": "down", "size": len(v)}) for sid, v in sorted(s.stacks.items())},
+            "zones": Z.observe(self.rules.tables.zones, s.zones, None if player < 0 else player),
+            "spaces": {sid: [[o.owner, o.piece] for o in occ] for sid, occ in s.spaces.items()},
+            "dice": dict(s.dice),
             "decision": decision,
             "legal": self.legal_actions() if player >= 0 and player == self.current_player else [],
-            "log": list(s.log),
+            "log": simultaneous.visible_log(s, player),
         }
         return json.loads(json.dumps(view))  # JSON-ready, and nothing shared with the state
+
+
+# what the table keeps that no seat may read: the seed (the order of every stack), pending simultaneous choices
+_PRIVATE_TABLE = frozenset({"seed", simultaneous.PENDING})
+
 
 def winner_of(scores: list[int]) -> int | None:
     """Most points wins; among tied players the one latest in seat order (R-TIE-1, R-TIE-2). Seats from 1."""
@@ -188,25 +251,33 @@ def winner_of(scores: list[int]) -> int | None:
 
 
 def runs_on_core(ruleset) -> bool:
-    """Whether the generic core's driver plays the pack: its flow's menus are content entries. A flow
-    whose turns are offers of the mechanisms library (`offers:`) is played by this module's driver."""
+    """Whether the pack's turns are menus of content entries (core_game.py), not offers of the
+    mechanisms library (a flow whose entries name `offers:`)."""
     from interpreter.content.flow_checks import uses_offers
 
     flow = ruleset.single("flow")
     return flow is not None and not uses_offers(flow)
 
 
+def rules_for(ruleset, players: int) -> CoreRules:
+    """The compiled rules of a pack for a player count, built once and shared by every game of it:
+    the core's, extended by the mechanisms library's for a pack whose turns are its offers."""
+    if runs_on_core(ruleset):
+        from interpreter.runtime.core_rules import core_rules_for
+
+        return core_rules_for(ruleset, players)
+    return offer_rules_for(ruleset, players)
+
+
 def new_game(ruleset, players: int, seed: int = 0) -> Game:
-    """A game for 1..N players of an assembled ruleset, set up from content (R-SETUP-*) with a seeded RNG.
+    """A game for 1..N players of an assembled ruleset, set up from content (e.g. R-SETUP-*) with a
+    seeded RNG.
 
     Variants are the content layer's: ``load_ruleset(path, variants)`` applies them before this.
     """
     pack = ruleset.single("pack")
     if not pack.players.min <= players <= pack.players.max:
         raise RulesError(f"this pack is for {pack.players.min}..{pack.players.max} players")
-    if runs_on_core(ruleset):
-        from interpreter.runtime.core_game import new_core_game
-
-        return new_core_game(ruleset, players, seed)
     rules = rules_for(ruleset, players)
-    return Game(rules, initial_state(rules, seed))
+    state = initial_state(rules, seed) if rules.uses_offers else initial_core_state(rules, seed)
+    return Game(rules, state)

@@ -22,7 +22,7 @@ def summary(game, seat: int | None = None) -> str:
     from interpreter.mechanisms import wheel
 
     obs = game.observation(game.current_player if seat is None else seat)
-    if "flow" in obs:
+    if not game.rules.uses_offers:
         return core_summary(obs)
     table = obs["table"]
     lines = [f"turn {obs['turn']} (round {game.state.flow.round}), era {table.get('era', 1)}, "

@@ -11,7 +11,7 @@ import textwrap
 import pytest
 
 from interpreter import IllegalActionError, load_ruleset, new_game
-from interpreter.runtime.core_game import CoreGame
+from interpreter.runtime.game import Game
 
 PACK = """\
 kind: pack
@@ -70,7 +70,7 @@ spaces:
 """
 
 
-def seat_of_each_action(game: CoreGame, actions):
+def seat_of_each_action(game: Game, actions):
     seats = []
     for a in actions:
         seats.append(game.current_player)
@@ -81,7 +81,7 @@ def seat_of_each_action(game: CoreGame, actions):
 def test_setup_automatic_phase_then_turns_until_all_passed(tmp_path):
     rs = make(tmp_path, WORKERS)
     g = new_game(rs, 2, seed=1)
-    assert isinstance(g, CoreGame)
+    assert isinstance(g, Game)
     # the setup and round 1's income run for the round's first seat only
     assert [p.holdings["coin"] for p in g.state.players] == [3, 0]
     assert g.current_player == 0 and g.legal_actions() == ["pass", "place field", "place market"]
@@ -254,7 +254,7 @@ def test_json_round_trip_clones_and_replay(tmp_path):
     rng = random.Random(4)
     for _ in range(5):
         g.apply(rng.choice(g.legal_actions()))
-    back = CoreGame.from_json(rs, g.to_json())
+    back = Game.from_json(rs, g.to_json())
     assert back.state.to_json() == g.state.to_json() and back.legal_actions() == g.legal_actions()
     c = g.clone()
     c.apply(c.legal_actions()[0])

@@ -12,7 +12,7 @@ import pytest
 
 from interpreter import load_ruleset, new_game
 from interpreter.content.ruleset import run_pipeline
-from interpreter.runtime.core_game import CoreGame
+from interpreter.runtime.game import Game
 
 import inline_pack
 
@@ -140,7 +140,7 @@ def test_a_copys_trigger_fires_for_its_player(rs):
 def test_a_game_with_copies_saves_replays_and_hides_the_other_piles(rs):
     g = new_game(rs, 2, seed=0)
     g.apply("build farm~1")
-    again = CoreGame.from_json(rs, g.to_json())
+    again = Game.from_json(rs, g.to_json())
     assert again.state == g.state and again.legal_actions() == g.legal_actions()
     seen = g.observation(1)["zones"]
     assert "farm~2" in json.dumps(seen["pile@1"]) and "mill~1" not in json.dumps(seen["pile@0"])

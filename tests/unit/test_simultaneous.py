@@ -10,7 +10,7 @@ import pytest
 
 from interpreter import load_ruleset, new_game
 from interpreter.content.ruleset import run_pipeline
-from interpreter.runtime.core_game import CoreGame
+from interpreter.runtime.game import Game
 from interpreter.runtime.simultaneous import HIDDEN, PENDING
 
 import inline_pack
@@ -105,7 +105,7 @@ def test_a_decision_inside_a_chosen_action_pauses_before_the_next_applies(rs):
     g.apply("pick")
     g.apply("save")
     assert g.state.decision is not None and g.state.decision.player == 0 and holdings(g)[1]["coin"] == 2
-    saved = CoreGame.from_json(rs, g.to_json())
+    saved = Game.from_json(rs, g.to_json())
     assert saved.state == g.state
     g.apply("choose 2")
     assert holdings(g)[0]["coin"] == 2 - 1 + 2 and holdings(g)[1]["coin"] == 3  # then seat 2's choice
