@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from interpreter.authoring.guide_dsl import Examples
 from interpreter.authoring.guide_markdown import code, table
-from interpreter.content.turn_offers import AUTOMATIC_TURNS, REQUIRED, TURN_OFFERS
+from interpreter.content.turn_offers import AUTOMATIC_TURNS, REQUIRED, TURN_END_STEPS, TURN_OFFERS
 from interpreter.errors import CODES
 
 
@@ -62,5 +62,8 @@ def render_turn_offers() -> str:
              "yes" if name in REQUIRED else "")
             for name, (arg, what, _) in sorted(TURN_OFFERS.items())]
     autos = [(code(name), what) for name, what in sorted(AUTOMATIC_TURNS.items())]
+    ends = [(code(name), what) for name, what in TURN_END_STEPS.items()]
     return (table(("Offer", "Action", "What it does", "Required"), rows)
+            + "\n\nThe steps of the end of a turn (`steps:` of the entry offering `end_turn`, run in the order "
+              "listed):\n\n" + table(("Step", "What it does"), ends)
             + "\n\nAn automatic seat's turn (`automatic_turn:`):\n\n" + table(("Turn", "What it does"), autos))

@@ -144,6 +144,11 @@ def _menu(c, doc, at: tuple, menu, m) -> None:
     sources = zones | {SPACES} | set(c.record_kinds)
     for j, e in enumerate(menu.entries):
         here = (*at, "entries", j)
+        if e.steps and e.offers != ENDS_TURN:
+            c.err(doc, (*here, "steps"), "E209", f"entry '{e.id}' does not end the turn with `offers: {ENDS_TURN}`, "
+                                                 "so it has no end-of-turn `steps`: drop them")
+        elif e.offers == ENDS_TURN:
+            _end_steps(c, doc, here, menu, e)
         if e.offers is not None:
             for field in _NOT_WITH_OFFERS:
                 if _set(e, field.rstrip("_")) or _set(e, field):
@@ -194,6 +199,19 @@ def _offer_menu(c, doc, at: tuple, menu) -> None:
     if missing:
         c.err(doc, (*at, "entries"), "E201", f"menu '{menu.id}' lacks the turn offers {', '.join(missing)}: a turn "
                                              "could not start or end without them")
+
+
+def _end_steps(c, doc, at: tuple, menu, entry) -> None:
+    """The end of a turn: each step once, and the wheel's turn when the menu takes offers from it."""
+    seen: set[str] = set()
+    for k, step in enumerate(entry.steps):
+        if step in seen:
+            c.err(doc, (*at, "steps", k), "E206", f"the end of the turn lists the step '{step}' twice")
+        seen.add(step)
+    if "turn_wheel" not in seen and any(e.offers == "take_offer" for e in menu.entries):
+        c.err(doc, (*at, "steps") if entry.steps else at, "E201",
+              f"entry '{entry.id}' ends turns that take an offer of the wheel, so its `steps` need `turn_wheel`: "
+              "without it the offers taken never come back")
 
 
 # What a flow of turn offers does without: its driver (runtime/game.py) plays one phase of turns

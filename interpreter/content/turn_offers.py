@@ -46,6 +46,20 @@ AUTOMATIC_TURNS: dict[str, str] = {
     "return_farthest_offer": "take the wheel's tile farthest ahead and return it at once (no action, no cost)",
 }
 
+# name -> what a step of the end of a turn does (the `steps:` of the entry offering `end_turn`, in
+# the order listed; a step that waits for a decision or a discard resumes there, and the steps before
+# it, already done, do nothing when the end of the turn goes on)
+TURN_END_STEPS: dict[str, str] = {
+    "apply_unused_bonus": "the taken offer's wheel bonus, if unused: its free gains and rights apply now, and an "
+                          "optional purchase lapses",
+    "resolve_waiting_effects": "the effects left for later (`later:`) that nobody resolved are resolved now, in order",
+    "expire_permits": "the rights granted this turn and not used expire (an `or` fallback, e.g. points, applies)",
+    "enforce_carry_limit": "over the setup's carry limit, the player discards down to it, one `discard_over_limit` "
+                           "action at a time",
+    "turn_wheel": "the wheel turns and the taken offer goes back on it (needed with `take_offer`: the wheel would "
+                  "run out of offers)",
+}
+
 # The offer whose action ends the turn (a phase with turns needs one that ends them).
 ENDS_TURN = "end_turn"
 

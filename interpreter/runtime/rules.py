@@ -86,6 +86,13 @@ class Rules(CoreRules):
         return tuple(sorted(out, key=lambda e: e.verb))
 
     @cached_property
+    def turn_end_steps(self) -> tuple[str, ...]:
+        """The steps of the end of a turn, in the order the entry offering `end_turn` lists them."""
+        phase = next(p for p in self.model.phases if p.kind == "turns")
+        menu = next(m for m in self.model.menus if m.id == phase.menu)
+        return tuple(next((e.steps for e in menu.entries if e.offers == "end_turn"), ()))
+
+    @cached_property
     def phrases(self) -> dict[str, str]:
         """Verb -> how a log or menu says its actions (`{arg}`: the argument in words): the turn
         menu's, and laying a tile on the slot row."""

@@ -227,45 +227,80 @@ class Turn:
         self.m.run(self.s)
 
     def _end_turn(self) -> None:
+        """The end of the turn: the steps the content lists (turn_end_steps), each done once; one that
+        waits for a decision or a discard stops here, and the end of the turn goes on from it when
+        that is answered. Then the flow moves on (core_flow.py): the era change, the next seat's turn
+        (an automatic seat's played there), or the end of the game and final scoring."""
+        self.s.turn_info["ending"] = True
+        for step in self.r.turn_end_steps:
+            if _END_STEPS[step](self):
+                return
+        self.s.frames.append(core_flow.point("turn_over", self.s.current))
+        self.m.run(self.s)
+
+    # The steps of the end of a turn (content/turn_offers.py TURN_END_STEPS): each returns whether it
+    # waits (a decision, a frame, a discard); done, it does nothing when called again.
+    def _waits(self) -> bool:
+        return bool(self.s.decision or self.s.frames)
+
+    def _apply_unused_bonus(self) -> bool:
+        """An unused wheel bonus: free gains and rights apply now; optional purchases lapse (OPEN-29)."""
         info = self.s.turn_info
-        info["ending"] = True
         if info.get("bonus_key") and not info.get("bonus_used"):
-            # An unused wheel bonus: free gains and rights apply now; optional purchases lapse (OPEN-29).
             info["bonus_used"] = True
             steps = self.r.tables.programs[info["bonus_key"]].steps
             if steps and type(steps[0]) not in S.OPTIONAL and bonus_can_run(self.r, self.s, info["bonus_key"], True):
                 self._run_bonus()
-                if self.s.decision or self.s.frames:
-                    return
-        while info.get("later"):  # deferred effects nobody resolved are resolved now (R-TIME-5, OPEN-30)
+                return self._waits()
+        return False
+
+    def _resolve_waiting_effects(self) -> bool:
+        """Deferred effects nobody resolved are resolved now (R-TIME-5, OPEN-30)."""
+        info = self.s.turn_info
+        while info.get("later"):
             entries = info.pop("later")
             self.s.frames.extend(mechanisms.later_frame(e) for e in reversed(entries))
             self.m.run(self.s)
-            if self.s.decision or self.s.frames:
-                return
+            if self._waits():
+                return True
+        return False
+
+    def _expire_permits(self) -> bool:
+        """Unused rights expire, e.g. an unused special-tile right scores (R-ROW-4); points a lapsed
+        wheel right scored count as the taken tile's."""
+        info = self.s.turn_info
         if not info.get("permits_expired"):
             info["permits_expired"] = True
             info["wheel_points"] = self._wheel_points()
-            self.m.expire_permits(self.s, self.s.current)  # e.g. an unused special-tile right scores (R-ROW-4)
+            self.m.expire_permits(self.s, self.s.current)
             self.m.run(self.s)
-            if self.s.decision or self.s.frames:
-                return
+            if self._waits():
+                return True
         if "wheel_points" in info:  # a lapsed wheel right that scored (its `or` fallback)
             self._emit_tile_points(self._wheel_points() - info.pop("wheel_points"))
             self.m.run(self.s)
-            if self.s.decision or self.s.frames:
-                return
+            return self._waits()
+        return False
+
+    def _enforce_carry_limit(self) -> bool:
+        """Over the carry limit the player chooses what to keep (R-WIN-3), one discard at a time."""
         p = self.s.players[self.s.current]  # read after the effects above (a shared player is replaced when written)
         carry = sum(p.holdings.get(r, 0) for r in self.r.tables.groups.get(self.r.setup.carry_group, ()))
         if carry > self.r.setup.carry_limit:
-            info["discarding"] = True  # R-WIN-3: the player chooses what to keep
-            return
-        cs = wheel.end_of_turn(self.r.geometry, wheel.from_json(self.s.table[self.r.wheel_key]), info["tile"])
+            self.s.turn_info["discarding"] = True
+            return True
+        return False
+
+    def _turn_wheel(self) -> bool:
+        """The wheel turns and the taken tile goes back on it (R-CRANE-*)."""
+        cs = wheel.end_of_turn(self.r.geometry, wheel.from_json(self.s.table[self.r.wheel_key]), self.s.turn_info["tile"])
         self.s.table[self.r.wheel_key] = wheel.to_json(cs)
-        # the flow moves on (core_flow.py): the era change, the next seat's turn (an automatic seat's
-        # played there), or the end of the game and final scoring
-        self.s.frames.append(core_flow.point("turn_over", self.s.current))
-        self.m.run(self.s)
+        return False
+
+
+_END_STEPS = {"apply_unused_bonus": Turn._apply_unused_bonus, "resolve_waiting_effects": Turn._resolve_waiting_effects,
+              "expire_permits": Turn._expire_permits, "enforce_carry_limit": Turn._enforce_carry_limit,
+              "turn_wheel": Turn._turn_wheel}
 
 
 def _return_farthest_offer(rules: Rules, state: GameState) -> None:

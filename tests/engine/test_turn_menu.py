@@ -70,7 +70,8 @@ def test_a_variant_without_refresh_and_extra_action_plays_to_the_end(rs, tmp_pat
     entries = rs.single("flow").menus[0].entries
     kept = [e for e in entries if e.offers not in ("refresh_row", "buy_extra_action", "extra_action")]
     body = "  flow.menus.0.entries:\n" + "".join(
-        f"    - {{id: {e.id}, offers: {e.offers}, provenance: exact, source: test}}\n" for e in kept)
+        f"    - {{id: {e.id}, offers: {e.offers}, steps: [{', '.join(e.steps)}], provenance: exact, source: test}}\n"
+        for e in kept)
     lean = load_ruleset(variants=[overlay(tmp_path, "lean", body)])
     game, rng, words = new_game(lean, 3, seed=2), random.Random(2), set()
     while not game.is_terminal():
@@ -121,3 +122,29 @@ def test_a_limit_on_an_entry_caps_it_per_turn_or_per_game(rs, tmp_path):
     assert len({(s, t) for s, t, v in free if v == "resolve"}) < sum(v == "resolve" for _, _, v in free)  # else twice
     assert sorted(seat for seat, _, verb in held if verb == "refresh") == [0, 1]  # once a game, each seat
     assert sum(v == "refresh" for _, _, v in free) > 2
+
+
+def test_the_end_of_a_turn_is_the_steps_its_entry_lists(rs, tmp_path):
+    """Without `enforce_carry_limit`, ending a turn over the carry limit keeps everything, where the
+    base game asks for discards first; every other part of the two games is the same."""
+    end = entry_index(rs, "end_turn")
+    steps = list(rs.single("flow").menus[0].entries[end].steps)
+    assert steps == ["apply_unused_bonus", "resolve_waiting_effects", "expire_permits", "enforce_carry_limit", "turn_wheel"]
+    kept = [s for s in steps if s != "enforce_carry_limit"]
+    free = load_ruleset(variants=[overlay(tmp_path, "no_limit", f"  flow.menus.0.entries.{end}.steps: [{', '.join(kept)}]\n")])
+    for seed in range(1, 60):
+        base, game, rng = new_game(rs, 2, seed), new_game(free, 2, seed), random.Random(seed)
+        while not base.is_terminal() and not base.state.turn_info.get("discarding"):
+            action = rng.choice(base.legal_actions())
+            base.apply(action)
+            game.apply(action)
+        if base.state.turn_info.get("discarding"):
+            break
+    else:
+        pytest.fail("no random game ended a turn over the carry limit")
+    seat, setup = base.state.current, rs.single("setup")
+    carried = lambda g: sum(g.state.players[seat].holdings.get(r, 0) for r in g.rules.tables.groups[setup.carry_group])
+    assert {a.split()[0] for a in base.legal_actions()} == {"discard"} and carried(base) > setup.carry_limit
+    assert game.state.turn == base.state.turn + 1 and game.state.current != seat  # the turn is over
+    assert carried(game) == carried(base) > setup.carry_limit  # nothing was discarded
+    assert not any(a.startswith("discard ") for a in game.legal_actions())

@@ -12,9 +12,10 @@ from typing import Literal
 from pydantic import Field
 
 from interpreter.content.model.base import Amounts, Condition, ContentFile, Effect, Expr, Id, Model, PlayerCount, Record
-from interpreter.content.turn_offers import TURN_OFFERS, AUTOMATIC_TURNS
+from interpreter.content.turn_offers import AUTOMATIC_TURNS, TURN_END_STEPS, TURN_OFFERS
 
 TurnOffer = Literal[tuple(TURN_OFFERS)]
+TurnEndStep = Literal[tuple(TURN_END_STEPS)]
 AutomaticTurn = Literal[tuple(AUTOMATIC_TURNS)]
 
 
@@ -99,6 +100,9 @@ class MenuEntry(Record):
     `passes` or `boost` (the offer has its own rules); its `condition`, when given, must hold for it to
     offer anything, and its `limit` (per `per`) caps how often its actions may be picked, on top of the
     offer's own rules (e.g. `use` once a turn)."""
+    steps: list[TurnEndStep] = []
+    """With `offers: end_turn` only: what ending the turn does, in order, as steps of the mechanisms
+    library (the guide lists them), e.g. `[resolve_waiting_effects, turn_wheel]`."""
     boost: Amounts | None = None
     """With `from: spaces`: what adding 1 to the placed piece's value costs. `<verb> <space> boost <n>`
     pays it n times and adds n (`place red floor_3 boost 2`); without `boost <n>` nothing is added."""
