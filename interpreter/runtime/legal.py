@@ -160,19 +160,21 @@ class LegalActions:
         """Whether an action can be performed now, when that is known without a try: a build by its row
         (no tile to take, or a tile surely placed), another program by a cheap exact rejection of a first
         statement that cannot be made, then by what cannot fail (see fallible.py); None when unknown."""
-        if action in self.rules.offers.always_performable:
+        rules = self.rules
+        offers = rules.offers
+        if action in offers.always_performable:
             return True
-        key, sure, builds = self.rules.offers.actions[action]
+        key, sure, builds = offers.actions[action]
         event = {"action": action, "main": main, "discount": {}, "with": []}
         s = self.state
-        machine, fall = self.rules.machine, self.rules.fallibility
+        machine = rules.machine
         if builds:
-            outlook = mechanisms.build_outlook(machine, fall, s, s.current, key, event)
+            outlook = mechanisms.build_outlook(machine, rules.fallibility, s, s.current, key, event)
             if outlook is not None:
                 return outlook
         elif mechanisms.cannot_start(machine, s, s.current, key, event):
             return False
-        elif sure or fall.sure(s, s.current, self.rules.tables.programs[key].steps):
+        elif sure or rules.fallibility.sure(s, s.current, rules.tables.programs[key].steps):
             return True
         return None
 
