@@ -64,24 +64,25 @@ def build_board(hexes: Iterable[Hex]) -> Board:
     hs = tuple(sorted(set(hexes)))
     present = set(hs)
     g = nx.Graph()
-    for h in hs:
-        g.add_node(("hex", h))
+    g.add_nodes_from(("hex", h) for h in hs)
     neighbours: dict[Hex, tuple[Hex | None, ...]] = {}
     corners: dict[Hex, tuple[tuple[Hex, Hex, Hex], ...]] = {}
+    edges = []  # in the order they were added one by one before: one call adds them all
     for h in hs:
         row = []
         for s in range(6):
             n = neighbour(h, s)
             if n in present:
-                g.add_edge(("hex", h), ("hex", n), side=side_key(h, s))
+                edges.append((("hex", h), ("hex", n), {"side": side_key(h, s)}))
                 row.append(n)
             else:
                 row.append(None)
         neighbours[h] = tuple(row)
         keys = tuple(corner_key(h, c) for c in range(6))
         for c, key in enumerate(keys):
-            g.add_edge(("hex", h), ("vertex", key), corner=c)
+            edges.append((("hex", h), ("vertex", key), {"corner": c}))
         corners[h] = keys
+    g.add_edges_from(edges)
     return Board(hs, neighbours, corners, g)
 
 
@@ -106,11 +107,12 @@ def vertex_table(board: Board) -> dict[Hex, tuple[tuple[tuple[Hex, int], ...], .
     """Per hex and world corner, the other hexes at that vertex with their own corner index there,
     read from the graph's vertex nodes (each vertex node links the up to three hexes that meet)."""
     out = {}
+    adj = board.graph.adj  # node -> {neighbour: edge data}, read without an edge view per vertex
     for h in board.hexes:
         per_corner = []
         for c, key in enumerate(board.corners[h]):
-            others = tuple(sorted((other, data["corner"]) for _, (kind, other), data in
-                                  board.graph.edges(("vertex", key), data=True) if other != h))
+            others = tuple(sorted((other, data["corner"]) for (kind, other), data in
+                                  adj[("vertex", key)].items() if other != h))
             per_corner.append(others)
         out[h] = tuple(per_corner)
     return out

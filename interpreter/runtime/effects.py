@@ -51,15 +51,15 @@ class Effects:
 
     def _gain(self, state, frame, gains) -> None:
         player = state.player(frame.player)
+        holdings, caps, seat = player.holdings, self.tables.caps, frame.player
         for r, n in gains:
             if n <= 0:
                 continue
-            cap = self.tables.caps.get(r)
-            before = player.holdings.get(r, 0)
-            after = before + n if cap is None else min(cap, before + n)
-            player.holdings[r] = after
-            self.emit(state, frame.player, "resource_gained", {"resource": r, "amount": n})
-        self._milestones(state, frame.player)
+            cap = caps.get(r)
+            before = holdings.get(r, 0)
+            holdings[r] = before + n if cap is None else min(cap, before + n)
+            self.emit(state, seat, "resource_gained", {"resource": r, "amount": n})
+        self._milestones(state, seat)
 
     def _milestones(self, state, player_index: int) -> None:
         """One-time bonuses reached after a gain (a capped gain counts, R-WEALTH-3)."""

@@ -20,7 +20,8 @@ from interpreter.runtime.zone_effects import ZONE_EXECUTORS
 
 def _gain(m, state, frame, step: S.Gain) -> None:
     frame.pc += 1
-    gains = m.constant(step.amounts)
+    hit = m._constants.get(id(step.amounts))  # m.constant's memo, read here first: gains are the commonest steps
+    gains = hit[1] if hit is not None else m.constant(step.amounts)
     if gains is None:
         view = m._view(state, frame)
         gains = [(r, fn(view, None)) for r, fn in step.amounts]

@@ -11,7 +11,7 @@ from interpreter.runtime import menu as M
 from interpreter.runtime.machine import View
 from interpreter.runtime import natives as mechanisms
 from interpreter.mechanisms import wheel
-from interpreter.runtime.state import GameState, PlayerState
+from interpreter.runtime.state import GameState, PlayerState, _copy_player
 from interpreter.runtime.turn import Turn, acting_frame, bonus_can_run, condition_holds
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ class LegalActions:
             return True
         # using the tile's wheel bonus first may make an action performable (the resource a build lacks)
         verbs = self.rules.verb_of
-        if not taken.state.turn_info.get("bonus_key") or "offer_bonus" not in verbs or verbs["offer_bonus"] not in taken._legal_now():
+        if not taken.state.turn_info.get("bonus_key") or "offer_bonus" not in verbs or not _offered(taken, "offer_bonus"):
             return False
         try:
             bonus = taken.child(verbs["offer_bonus"])
@@ -117,12 +117,20 @@ class LegalActions:
         return machine.constant(self.rules.tables.programs[key]) if key else ()
 
     def _after_payment(self, paid: tuple) -> "LegalActions":
+        """This game with a constant price paid, for the verdicts of ``_perform_verdict`` alone (they only
+        read the state): a copy that shares all but the paying player with this state."""
         if not paid:
             return self
-        work = self.state.clone()
-        holdings = work.player(work.current).holdings
+        s = self.state
+        work = _new(GameState)
+        work.__dict__.update(s.__dict__)  # read only: shares the frames, boards and log with this state
+        player = _copy_player(s.players[s.current])
+        holdings = player.holdings
         for r, n in paid:
             holdings[r] = holdings.get(r, 0) - n
+        work.players = players = list(s.players)
+        players[s.current] = player
+        work._own = 0  # nothing of it is its own: a write would copy first (none is made)
         return type(self)(self.rules, work)
 
     def _taken(self, tile: str) -> "LegalActions | None":
@@ -152,19 +160,21 @@ class LegalActions:
         """Whether an action can be performed now, when that is known without a try: a build by its row
         (no tile to take, or a tile surely placed), another program by a cheap exact rejection of a first
         statement that cannot be made, then by what cannot fail (see fallible.py); None when unknown."""
-        if action in self.rules.offers.always_performable:
+        rules = self.rules
+        offers = rules.offers
+        if action in offers.always_performable:
             return True
-        key, sure, builds = self.rules.offers.actions[action]
+        key, sure, builds = offers.actions[action]
         event = {"action": action, "main": main, "discount": {}, "with": []}
         s = self.state
-        machine, fall = self.rules.machine, self.rules.fallibility
+        machine = rules.machine
         if builds:
-            outlook = mechanisms.build_outlook(machine, fall, s, s.current, key, event)
+            outlook = mechanisms.build_outlook(machine, rules.fallibility, s, s.current, key, event)
             if outlook is not None:
                 return outlook
         elif mechanisms.cannot_start(machine, s, s.current, key, event):
             return False
-        elif sure or fall.sure(s, s.current, self.rules.tables.programs[key].steps):
+        elif sure or rules.fallibility.sure(s, s.current, rules.tables.programs[key].steps):
             return True
         return None
 
@@ -197,6 +207,7 @@ class LegalActions:
 
 
 _UNJUDGED = object()  # a verdict not worked out yet
+_new = object.__new__
 _SEARCH_BUDGET = 40  # tries per completeness check before the remaining choices are trusted
 
 
@@ -227,6 +238,29 @@ def _completions(game: LegalActions) -> list[str]:
         after = game.child(answer)
         out += after.legal_actions() if after.state.decision is None else _completions(after)
     return out
+
+
+def _offered(game: LegalActions, offer: str) -> bool:
+    """Whether a turn offer's bare verb (a bonus, the end of the turn) is among the game's legal actions:
+    with no decision pending nor a discard waiting, that offer's entry of the turn menu alone is made,
+    with the tests ``_turn_actions`` makes first (the other entries cannot make that action: no verb
+    starts another); else the legal actions are worked out."""
+    s, rules = game.state, game.rules
+    info = s.turn_info
+    if s.table.get("over") or s.decision is not None or info.get("discarding"):
+        return rules.verb_of[offer] in game._legal_now()
+    make = _OFFER_ACTIONS[offer]
+    for entry_make, verb, condition, needs, blocks, limit in rules.offer_makers:
+        if entry_make is not make:
+            continue
+        if (needs is not None and not info.get(needs)) or (blocks is not None and info.get(blocks)):
+            return False
+        if condition is not None and not condition_holds(rules, s, condition):
+            return False
+        if limit is not None and not M.allowed(limit, s.menu or M.MenuLog(), s.current):
+            return False
+        return verb in make(_TurnView(game), verb)
+    return False
 
 
 def _sure_picks(rules: Rules, state: GameState) -> set[str]:
@@ -268,8 +302,11 @@ class _TurnView:
         take or once it is done)."""
         if self._main is None:
             taken = self.info.get("tile")
-            self._main = [] if taken is None or self.info.get("main_done") else [
-                a for a in self.plans.tile_actions.get(taken, ()) if self.game._can_perform(a, True)]
+            if taken is None or self.info.get("main_done"):
+                self._main = []
+            else:
+                always, can = self.plans.always_performable, self.game._can_perform  # as _can_perform judges them, without the call
+                self._main = [a for a in self.plans.tile_actions.get(taken, ()) if a in always or can(a, True)]
         return self._main
 
 
@@ -389,8 +426,8 @@ def offer_maker(offer: str) -> tuple:
 
 # offer -> (a key of the turn record it offers nothing without, one it offers nothing with)
 _OFFER_GATES = {
-    "take_offer": (None, "tile"), "main_action": ("tile", None), "offer_bonus": ("bonus_key", None),
-    "buy_extra_action": (None, "extra_bought"), "extra_action": ("extra_bought", None),
+    "take_offer": (None, "tile"), "main_action": ("tile", "main_done"), "offer_bonus": ("bonus_key", "bonus_used"),
+    "buy_extra_action": (None, "extra_bought"), "extra_action": ("extra_bought", "extra_done"),
     "refresh_row": (None, "refreshed"), "resolve_waiting": ("later", None), "end_turn": ("tile", None),
     "discard_over_limit": ("discarding", None),  # offered apart, while the end of the turn waits for it
 }

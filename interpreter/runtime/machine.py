@@ -133,27 +133,27 @@ class Machine(Effects, Events):
             if steps > STEP_BUDGET:
                 raise runaway(state, self.tables.spans)
             frame = frames[-1]  # read; state.top_frame() before changing it (it may be shared with a copy)
-            # a frame pushed since the last copy is this state's own: no call to top_frame for it
-            own = len(frames) > state._own_frames
-            if frame.key[:1] == "@":
-                if frame.key == ADVANCE:
-                    frames.pop()
-                    self.advance(state, frame.player, frame.this[0], frame.source)
-                else:
-                    natives[frame.key][0](self, state, frame if own else state.top_frame())
+            key = frame.key
+            if key in natives:
+                # a frame pushed since the last copy is this state's own: no call to top_frame for it
+                natives[key][0](self, state, frame if len(frames) > state._own_frames else state.top_frame())
                 continue
-            if trace is not None and frame.pc == 0 and not frame.addr:
-                trace.add(frame.key)
-            prog = programs[frame.key]
-            block = prog.steps if not frame.addr and frame.trigger is None else block_at(prog, frame.addr, frame.trigger)
-            if frame.pc >= len(block):
+            if key == ADVANCE:
+                frames.pop()
+                self.advance(state, frame.player, frame.this[0], frame.source)
+                continue
+            addr, pc = frame.addr, frame.pc
+            if trace is not None and pc == 0 and not addr:
+                trace.add(key)
+            prog = programs[key]
+            block = prog.steps if not addr and frame.trigger is None else block_at(prog, addr, frame.trigger)
+            if pc >= len(block):
                 frames.pop()
                 if frame.remaining:  # a counted repeat: run the body again
-                    frames.append(Frame(frame.key, list(frame.addr), 0, frame.player, frame.source, frame.this,
+                    frames.append(Frame(key, list(addr), 0, frame.player, frame.source, frame.this,
                                         frame.event, frame.trigger, frame.remaining - 1))
                 continue
-            step = block[frame.pc]
-            execs[type(step)](self, state, frame if own else state.top_frame(), step)
+            execs[type(block[pc])](self, state, frame if len(frames) > state._own_frames else state.top_frame(), block[pc])
         state._steps = steps
 
     def answer(self, state: GameState, index: int) -> None:

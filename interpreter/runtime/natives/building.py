@@ -8,7 +8,7 @@ from interpreter.mechanisms import hex_area as A
 from interpreter.mechanisms import hex_map as C
 from interpreter.mechanisms import market_rows as rows
 from interpreter.runtime.state import Decision, Frame, GameState
-from interpreter.runtime.natives.common import AREA, EMIT, _amounts, _prog, _push, can_afford, pay
+from interpreter.runtime.natives.common import AREA, BUILD, EMIT, _amounts, _prog, _push, can_afford, pay
 from interpreter.runtime.natives.performing import _build_frame, _claimable, _note_top
 
 # --------------------------------------------------------------------------- building a tile
@@ -107,7 +107,12 @@ def build_outlook(m, fall, state, seat, key, event) -> bool | None:
     """For a program that opens with a build: False when no tile can be picked (the build fails at once),
     True when some pick surely reaches its placement (``sure_picks``), None when only a try can tell."""
     step = m.tables.programs[key].steps[0]
-    frame = _build_frame(m, state, Frame(key, [], 0, seat, "", None, event), step)
+    if step.modifiers or not event or "action" not in event:
+        frame = _build_frame(m, state, Frame(key, [], 0, seat, "", None, event), step)
+    else:  # the frame _build_frame makes for a build without modifiers in a performance, made at once
+        frame = Frame(BUILD, [], 0, seat, "", None,
+                      {"kind": step.kind, "main": bool(event.get("main")), "discount": dict(event.get("discount") or {}),
+                       "with": list(event.get("with", [])), "phase": "pick"})
     tiles = pick_options(m, state, frame)
     if not tiles:
         return False
