@@ -214,24 +214,23 @@ def _end_steps(c, doc, at: tuple, menu, entry) -> None:
               "without it the offers taken never come back")
 
 
-# What a flow of turn offers does without: its driver (runtime/game.py) plays one phase of turns
-# in seat order every round, and the scoring file's final steps.
-_NOT_WITH_OFFER_FLOW = ("setup", "end", "first_seat_moves", "spaces", "dice", "tie_break")
-_NOT_WITH_OFFER_PHASE = ("order", "until", "rounds", "run", "on_begin", "on_end", "simultaneous")
+# What a flow of turn offers does without: its turns are the offers' (pieces on spaces and dice are
+# for menus of content entries), in one phase of turns in seat order every round; the rest of a flow
+# (a setup program, an end condition, a moving first seat, the phase's on_begin and on_end, ties
+# and a tie break) runs on the same sequence points as any flow's.
+_NOT_WITH_OFFER_FLOW = ("spaces", "dice")
+_NOT_WITH_OFFER_PHASE = ("order", "until", "rounds", "run", "simultaneous")
 
 
 def _offer_flow(c, doc, m) -> None:
     """A flow whose turns are turn offers: one phase of turns every round, in seat order, the rounds
-    counted, and none of what that driver does not play (so nothing that validates is ignored)."""
+    counted, and none of what its turns do not play (so nothing that validates is ignored)."""
     why = "a flow whose turns are turn offers plays one phase of turns in seat order every round"
     for field in _NOT_WITH_OFFER_FLOW:
         if _set(m, field):
             c.err(doc, (field,), "E209", f"{why}: drop `{field}`")
     if m.rounds is None:
         c.err(doc, ("phases",), "E201", f"{why}, so it needs its number of `rounds`")
-    if m.ties != "last_seat":
-        c.err(doc, ("ties",) if _set(m, "ties") else ("kind",), "E209",
-              f"{why}, and its ties go to the latest seat: say `ties: last_seat`")
     if len(m.phases) != 1 or m.phases[0].kind != "turns":
         c.err(doc, ("phases",), "E209", f"{why}: give it exactly one phase, of turns")
         return
