@@ -173,10 +173,14 @@ def _schedule(rules: CoreRules, machine, state: GameState, cursor: F.FlowCursor,
             _release(rules, state, "round_end")
         elif name == "game_ended":
             state.turn = cursor.turn
-        jobs += _listeners(machine, state, name, _declared_params(name, params))
+        if name in machine._listeners:
+            jobs += _listeners(machine, state, name, _declared_params(name, params))
     if events[-1].name == "game_ended":
         jobs += _final_scoring(rules, state)
-    state.frames.append(point(_after(cursor, events), first))
+    after = _after(cursor, events)
+    if not jobs and after == "turn_begun" and cursor.seat not in rules.automatic_seats:
+        return  # nothing runs before the seat acts: no point to pass
+    state.frames.append(point(after, first))
     for job in reversed(jobs):
         state.frames += guarded(job)
 
@@ -203,9 +207,7 @@ def _declared_params(name: str, params: dict) -> dict:
 
 
 def _listeners(machine, state: GameState, name: str, params: dict) -> list[Frame]:
-    """The trigger bodies a lifecycle event fires, for every seat in seat order."""
-    if name not in machine._listeners:
-        return []
+    """The trigger bodies a lifecycle event fires, for every seat in seat order (some listen to it)."""
     jobs: list[Frame] = []
     for seat in range(len(state.players)):
         before = len(state.frames)

@@ -27,7 +27,7 @@ earlier when the runtime reports that the declared end condition holds (``end_ga
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from interpreter.errors import RulesError
@@ -101,6 +101,19 @@ class FlowCursor:
         if self.over or not self.order or self.closing:
             return None
         return self.order[self.at]
+
+
+_CURSOR_FIELDS = tuple(FlowCursor.__dataclass_fields__)
+_new, _set = object.__new__, object.__setattr__
+
+
+def replace(cursor: FlowCursor, **changes) -> FlowCursor:
+    """A copy of the cursor with some fields changed (dataclasses.replace, without its generic checks:
+    the cursor moves at every turn)."""
+    new = _new(FlowCursor)
+    for name in _CURSOR_FIELDS:
+        _set(new, name, changes[name] if name in changes else getattr(cursor, name))
+    return new
 
 
 def start(spec: FlowSpec, seats: int, first_seat: int = 0) -> tuple[FlowCursor, list[FlowEvent]]:
