@@ -36,6 +36,11 @@ def check_flow(c, doc, m) -> None:
     _seatings(c, doc, m)
     if offered:
         _offer_flow(c, doc, m)
+    else:  # what only the mechanisms library plays: an automatic seat's turn, the market rows' eras
+        for field, what in (("automatic_turn", "an automatic seat's turn"), ("era_changes", "an era change")):
+            if _set(m, field):
+                c.err(doc, (field,), "E209", f"{what} is played by the mechanisms library, for a flow whose turns are "
+                                             f"turn offers (`offers:`); this flow's menus have none: drop `{field}`")
     menus: dict = {}
     for menu in m.menus:
         menus.setdefault(menu.id, menu)  # a second menu of the same id is reported as such (E206)

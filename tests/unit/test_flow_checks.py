@@ -324,3 +324,14 @@ def test_the_guide_documents_the_flow_kind_under_the_names_files_use():
     assert "| `from` | id | optional | Where the argument comes from" in flow and "from_" not in flow
     assert "| `payments` | list of DSL amounts | optional |" in flow
     assert "*(no description yet)*" not in flow
+
+
+def test_automatic_seats_and_eras_belong_to_a_flow_of_turn_offers(tmp_path):
+    """A flow of content entries has no automatic seat's turn nor an era change to play: refused, so that
+    nothing that validates fails or is ignored in play."""
+    seated = flow_errors(tmp_path, ("rounds: 2\n", "rounds: 2\nseatings:\n  - {players: 2, seats: 3}\n  - {players: 3, seats: 3}\n"
+                                                  "  - {players: 4, seats: 4}\nautomatic_turn: return_farthest_offer\n"
+                                                  "era_changes:\n  - {players: 2, after_turn: 2}\n"))
+    assert [(code, where) for code, _, where in seated] == [("E209", "flow.yaml:10:17"), ("E209", "flow.yaml:12:3")]
+    assert "an automatic seat's turn is played by the mechanisms library" in seated[0][1]
+    assert "drop `era_changes`" in seated[1][1]
