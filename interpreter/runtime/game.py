@@ -113,23 +113,15 @@ class Game(LegalActions, GameAPI):
         if not self.is_terminal() or self.rules.players < 2:
             return None
         winners = self.winners()
-        return winners[0] if len(winners) == 1 else None
+        return winners[0] if len(winners) == 1 else None  # shared ties: no single winner
 
     def winners(self) -> list[int]:
         """Every seat (1-based) that won: the most points, then the flow's `tie_break` resource, then
         `ties` (e.g. R-TIE-1, R-TIE-2: the latest seat)."""
         model = self.rules.model
-        players = [p for p in self.state.players if p.seat not in self.rules.automatic_seats]
-
-        def key(p):
-            return (p.score, p.holdings.get(model.tie_break, 0) if model.tie_break else 0)
-        best = max(key(p) for p in players)
-        tied = [p.seat + 1 for p in players if key(p) == best]
-        if model.ties == "last_seat":
-            return tied[-1:]
-        if model.ties == "first_seat":
-            return tied[:1]
-        return tied
+        players = [p for p in self.state.players if p.seat not in self.rules.automatic_seats]  # the first seats
+        return winners_of([(p.score, p.holdings.get(model.tie_break, 0) if model.tie_break else 0) for p in players],
+                          model.ties)
 
     def chance_outcomes(self) -> dict[str, list[tuple[int, Fraction]]]:
         """Every declared die's outcomes with their exact probabilities (OpenSpiel's chance nodes), so a
@@ -242,12 +234,25 @@ class Game(LegalActions, GameAPI):
 _PRIVATE_TABLE = frozenset({"seed", simultaneous.PENDING})
 
 
-def winner_of(scores: list[int]) -> int | None:
-    """Most points wins; among tied players the one latest in seat order (R-TIE-1, R-TIE-2). Seats from 1."""
+def winners_of(keys: list, ties: str) -> list[int]:
+    """The seats (from 1, in seat order) that win with these keys (the points, then what breaks a tie):
+    the best key, then `ties` among the seats that share it: all of them, the latest or the earliest."""
+    best = max(keys)
+    tied = [i for i, k in enumerate(keys, 1) if k == best]
+    if ties == "last_seat":
+        return tied[-1:]
+    if ties == "first_seat":
+        return tied[:1]
+    return tied
+
+
+def winner_of(scores: list[int], ties: str = "last_seat") -> int | None:
+    """The one winning seat (from 1) of these points, None in solo or when tied seats share the win;
+    by default among tied players the one latest in seat order wins (e.g. R-TIE-1, R-TIE-2)."""
     if len(scores) < 2:
         return None
-    best = max(scores)
-    return max(i for i, s in enumerate(scores, 1) if s == best)
+    winners = winners_of(scores, ties)
+    return winners[0] if len(winners) == 1 else None
 
 
 def runs_on_core(ruleset) -> bool:

@@ -75,8 +75,7 @@ class Rules(CoreRules):
         """The turn offers of the flow's menu, in the order of their verbs: each makes its actions in
         order, so that one after the other they make a sorted list (flow checks forbid a verb that
         starts another)."""
-        phase = next(p for p in self.model.phases if p.kind == "turns")
-        menu = next(m for m in self.model.menus if m.id == phase.menu)
+        menu = self.turn_menu_model
         keys = self.tables.programs
         out = []
         for e in menu.entries:
@@ -86,11 +85,15 @@ class Rules(CoreRules):
         return tuple(sorted(out, key=lambda e: e.verb))
 
     @cached_property
+    def turn_menu_model(self):
+        """The flow's menu of turn offers: the menu of its one phase of turns (flow checks)."""
+        phase = next(p for p in self.model.phases if p.kind == "turns")
+        return next(m for m in self.model.menus if m.id == phase.menu)
+
+    @cached_property
     def turn_end_steps(self) -> tuple[str, ...]:
         """The steps of the end of a turn, in the order the entry offering `end_turn` lists them."""
-        phase = next(p for p in self.model.phases if p.kind == "turns")
-        menu = next(m for m in self.model.menus if m.id == phase.menu)
-        return tuple(next((e.steps for e in menu.entries if e.offers == "end_turn"), ()))
+        return tuple(next((e.steps for e in self.turn_menu_model.entries if e.offers == "end_turn"), ()))
 
     @cached_property
     def phrases(self) -> dict[str, str]:
