@@ -53,6 +53,8 @@ class GuardedMachine(Machine):
     guard below it, the refusal is the player's action being illegal, as before."""
 
     def run(self, state: GameState) -> None:
+        if not state.frames:
+            return  # nothing to run (the end of a turn asks after each of its steps)
         while True:
             try:
                 Machine.run(self, state)

@@ -154,16 +154,17 @@ def finish_turn(spec: FlowSpec, cursor: FlowCursor, passed: bool = False) -> tup
     phase = spec.phases[cursor.phase]
     events = [FlowEvent("turn_ended", {"seat": seat})]
     turns = cursor.turns[:seat] + (cursor.turns[seat] + 1,) + cursor.turns[seat + 1:]
-    cursor = replace(cursor, turns=turns, turn=cursor.turn + 1)
+    passed_now = cursor.passed
     if passed:
         if phase.until != "all_passed":
             raise RulesError(f"phase {phase.id!r} has no passing")
-        cursor = replace(cursor, passed=cursor.passed + (seat,))
-        events.append(FlowEvent("player_passed", {"seat": seat, "place": len(cursor.passed)}))
-    following = _next_seat(phase, cursor)
+        passed_now += (seat,)
+        events.append(FlowEvent("player_passed", {"seat": seat, "place": len(passed_now)}))
+    following = _next_seat(phase, cursor, turns, passed_now)  # one copy of the cursor below, not three
     if following is None:
-        return replace(cursor, closing="phase"), events + [FlowEvent("phase_ended", {"phase": phase.id})]
-    cursor = replace(cursor, at=following)
+        return (replace(cursor, turns=turns, turn=cursor.turn + 1, passed=passed_now, closing="phase"),
+                events + [FlowEvent("phase_ended", {"phase": phase.id})])
+    cursor = replace(cursor, turns=turns, turn=cursor.turn + 1, passed=passed_now, at=following)
     return cursor, events + [FlowEvent("turn_started", {"seat": cursor.seat})]
 
 
@@ -266,20 +267,21 @@ def _enter_phase(spec: FlowSpec, cursor: FlowCursor, index: int) -> tuple[FlowCu
     return cursor, events
 
 
-def _next_seat(phase: PhaseSpec, cursor: FlowCursor) -> int | None:
-    """Index in the order of the next seat to act this phase, or None when the phase is over."""
+def _next_seat(phase: PhaseSpec, cursor: FlowCursor, turns: tuple[int, ...], passed: tuple[int, ...]) -> int | None:
+    """Index in the order of the next seat to act this phase, or None when the phase is over, once
+    the turns taken and the seats passed are these."""
     n = len(cursor.order)
     if phase.until == "all_passed":
-        if len(cursor.passed) == n:
+        if len(passed) == n:
             return None
         for k in range(1, n + 1):
             i = (cursor.at + k) % n
-            if cursor.order[i] not in cursor.passed:
+            if cursor.order[i] not in passed:
                 return i
         return None
     if cursor.at + 1 < n:
         return cursor.at + 1
-    if min(cursor.turns[s] for s in cursor.order) >= phase.turns_each:
+    if min(turns[s] for s in cursor.order) >= phase.turns_each:
         return None
     return 0  # the next lap of the order
 
