@@ -395,3 +395,46 @@ def test_a_limit_per_round_is_each_players_own(tmp_path):
     g.apply("bonus")
     g.apply("rest")
     assert g.legal_actions() == ["rest"]  # round 2: seat 1 used its one
+
+
+@pytest.mark.parametrize("final_choices", ["players", "most_points"])
+def test_final_choices_are_the_players_or_made_for_the_most_points(tmp_path, final_choices):
+    """Final scoring's optional conversions: each player answers them (the default), or with
+    `final_choices: most_points` the game answers each step for the most points of the player
+    (maximise.py), which here means skipping the dear conversion for the cheap one."""
+    flow = f"""\
+    setup: "for each player: gain 3 grain"
+    rounds: 1
+    final_choices: {final_choices}
+    phases:
+      - {{id: work, menu: work}}
+    menus:
+      - id: work
+        provenance: exact
+        source: test
+        entries:
+          - {{id: rest, ends_turn: true, {E}}}
+    """
+    scoring = textwrap.dedent("""\
+    kind: scoring
+    final:
+      - id: market
+        effect: |
+          repeat: may pay 2 grain: score 1
+          repeat: may pay 1 grain: score 1
+        provenance: exact
+        source: test
+    """)
+    g = new_game(make(tmp_path, flow, scoring=scoring), 2, seed=0)
+    g.apply("rest")
+    g.apply("rest")
+    if final_choices == "players":
+        assert not g.is_terminal() and g.state.decision.kind == "repeat" and g.current_player == 0
+        while not g.is_terminal():
+            g.apply(g.legal_actions()[0])  # yes to every conversion, as offered
+        assert [s["score"] for s in g.scores()] == [2, 2]  # 2 grain for 1 point, then 1 for 1
+    else:
+        assert g.is_terminal() and g.state.decision is None
+        assert [s["score"] for s in g.scores()] == [3, 3]  # every grain at 1 point
+        assert [p.holdings["grain"] for p in g.state.players] == [0, 0]
+        assert g.scores()[0]["breakdown"] == {"market": 3}
