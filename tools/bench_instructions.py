@@ -1,0 +1,111 @@
+"""Machine instructions per action, counted by valgrind: a speed figure that load does not move.
+
+Usage: python tools/bench_instructions.py [--games G] [--peer catanatron] [--tree OTHER_TREE ...]
+
+Wall-clock rates on a shared machine vary by ±20% between runs of one build (tools/bench.py prints
+every round for that reason). Instructions executed do not: valgrind's callgrind counts them, the
+same to a few hundredths of a percent from run to run. Each workload runs in a fresh interpreter
+under callgrind, with collection switched on only while the games are played (``functools.reduce``
+wraps them and callgrind toggles on that function), so imports and content loading are left out:
+
+- caput: G games (seeds 1..G, default 2) of random 4-player games of the bundled pack, as in
+  tools/bench.py (``random.Random(seed)`` picking among the legal actions), in this tree and in each
+  ``--tree`` (a checkout of another commit);
+- ``--peer catanatron``: G+1 random 4-player Catan games of catanatron, as tools/bench.py plays them,
+  with the sorting of its actions into a canonical order left out (callgrind toggles off inside
+  ``sorted``).
+
+It prints instructions per action for each and the ratios (the other's count over this one's: above
+1 means fewer instructions here). Fewer instructions is not the same as more actions per second (how
+fast the processor runs them depends on caches and branches too), so this complements tools/bench.py
+and does not replace it. A benchmark, not a test. Needs valgrind (``apt install valgrind``); about
+two minutes per workload.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+CAPUT = r"""
+import functools, random, sys
+from interpreter.content.ruleset import load_ruleset
+from interpreter.runtime.game import new_game
+rs = load_ruleset()
+games = int(sys.argv[1])
+def play(_a, _b):
+    n = 0
+    for seed in range(1, games + 1):
+        g = new_game(rs, 4, seed)
+        rng = random.Random(seed)
+        while not g.is_terminal():
+            g.apply(rng.choice(g.legal_actions()))
+            n += 1
+    return n
+print(functools.reduce(play, [0, 0]))
+"""
+
+CATANATRON = r"""
+import functools, sys
+sys.path.insert(0, sys.argv[2])
+import bench
+bench.bench_catanatron(1)  # its imports and first game outside the count
+games = int(sys.argv[1])
+def play(_a, _b):
+    r = bench.bench_catanatron(games)
+    return round(r["actions_per_game"] * games)
+print(functools.reduce(play, [0, 0]))
+"""
+
+
+def count(script: str, args: list[str], cwd: Path, toggles: list[str]) -> tuple[int, int]:
+    """(instructions, actions) of one workload under callgrind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPATH"] = str(cwd)
+        # a first run without valgrind writes the bytecode caches the counted run then reads
+        subprocess.run([sys.executable, "-c", script, "1", *args[1:]], cwd=cwd, env=env, check=True,
+                       capture_output=True)
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+               *(f"--toggle-collect={t}" for t in toggles), sys.executable, "-c", script, *args]
+        done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=True)
+    collected = re.search(r"Collected : (\d+)", done.stderr)
+    if collected is None:
+        raise SystemExit(f"callgrind printed no count:\n{done.stderr[-2000:]}")
+    return int(collected.group(1)), int(done.stdout.split()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--peer", choices=["catanatron"])
+    ap.add_argument("--tree", action="append", default=[], type=Path, help="a checkout of another commit")
+    args = ap.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        print("bench_instructions: valgrind is not installed (apt install valgrind)", file=sys.stderr)
+        return 2
+    rows: list[tuple[str, int, int]] = []
+    for name, tree in [("caput (this tree)", ROOT), *((f"caput ({t})", t.resolve()) for t in args.tree)]:
+        rows.append((name, *count(CAPUT, [str(args.games)], tree, ["functools_reduce"])))
+    if args.peer == "catanatron":
+        rows.append(("catanatron", *count(CATANATRON, [str(args.games + 1), str(ROOT / "tools")], ROOT,
+                                          ["functools_reduce", "builtin_sorted"])))
+    here = rows[0][1] / rows[0][2]
+    print(f"{'workload':<40} {'instructions':>14} {'actions':>8} {'per action':>11} {'ratio':>7}")
+    for name, instructions, actions in rows:
+        per = instructions / actions
+        print(f"{name:<40} {instructions:>14,} {actions:>8,} {per:>11,.0f} {per / here:>7.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
