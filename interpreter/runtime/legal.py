@@ -47,14 +47,19 @@ class LegalActions:
         so no sort of the whole list is needed."""
         turn = _TurnView(self)
         info, menu = turn.info, self.state.menu
+        taken = dict(menu.turn) if menu is not None and menu.turn else None  # this turn's picks of limited entries
         out: list[str] = []
         for make, verb, condition, needs, blocks, limit in self.rules.offer_makers:
             if (needs is not None and not info.get(needs)) or (blocks is not None and info.get(blocks)):
                 continue  # the offer's own first test, without the call
             if condition is not None and not condition_holds(self.rules, self.state, condition):
                 continue
-            if limit is not None and menu is not None and not M.allowed(limit, menu, self.state.current):
-                continue  # the entry's `limit:` (with no log yet, nothing was picked: a limit is at least 1)
+            if limit is not None and menu is not None:  # the entry's `limit:` (no log yet: nothing picked)
+                if limit.per == "turn":  # as M.allowed counts it (a turn offer's entry has no needs)
+                    if taken is not None and taken.get(limit.verb, 0) >= limit.limit:
+                        continue
+                elif not M.allowed(limit, menu, self.state.current):
+                    continue
             made = make(turn, verb)
             if made:
                 out += made
@@ -257,7 +262,7 @@ def _offered(game: LegalActions, offer: str) -> bool:
             return False
         if condition is not None and not condition_holds(rules, s, condition):
             return False
-        if limit is not None and s.menu is not None and not M.allowed(limit, s.menu, s.current):
+        if limit is not None and s.menu is not None and (s.menu.turn or limit.per != "turn") and not M.allowed(limit, s.menu, s.current):
             return False
         return verb in make(_TurnView(game), verb)
     return False
