@@ -108,6 +108,19 @@ def test_without_a_limit_on_refresh_random_games_play_to_the_end(rs, tmp_path):
     assert max(per_turn.values()) >= 2 and len(game.scores()) == 2
 
 
+def test_an_unlimited_free_refresh_still_lets_random_games_end(rs, tmp_path):
+    """Even a refresh that costs nothing and has no limit validates and plays: a bot that picks at
+    random (as the greedy and tree-search bots do among equal choices) ends its turns."""
+    i, _ = entry(rs, "refresh_row")
+    free = variant(tmp_path, "free_refresh", f"  setup.rows.0.refresh_cost: [0 gold]\n  flow.menus.0.entries.{i}.limit: null\n")
+    game, rng, refreshes = new_game(free, 2, seed=1), random.Random(1), 0
+    while not game.is_terminal():
+        action = rng.choice(game.legal_actions())
+        refreshes += action.startswith("refresh ")
+        game.apply(action)
+    assert refreshes > 16 * 2 and len(game.scores()) == 2  # more than one a turn
+
+
 def test_the_extra_action_is_bought_once_a_turn_and_taken_once(rs):
     game = rich_game(rs)
     game.apply("buy extra 1")
