@@ -18,13 +18,15 @@ TURN_OFFERS: dict[str, tuple[str, str, str]] = {
         "perform {arg} as the main action"),
     "offer_bonus": ("", "use the bonus of the wheel slot the taken tile came from, now",
         "use the wheel bonus"),
-    "buy_extra_action": ("<n>", "buy the extra action with payment option n of the setup's "
-                                "`extra_action_costs` (once a turn)",
+    "buy_extra_action": ("<n>", "buy an extra action with payment option n of the setup's "
+                                "`extra_action_costs` (how often: the entry's `limit:`)",
         "buy the extra action (payment option {arg})"),
-    "extra_action": ("<action>", "perform the bought extra action: any action a program can perform",
+    "extra_action": ("<action>", "perform a bought extra action, one for each bought this turn and not yet "
+                                 "taken: any action a program can perform",
         "perform {arg} as the extra action"),
-    "refresh_row": ("<kind> <i>,<j> pay <n>", "refresh a market row once a turn: the tiles at positions i "
-                                              "and j go back and new ones are dealt, for payment option n",
+    "refresh_row": ("<kind> <i>,<j> pay <n>", "refresh a market row: the tiles at positions i and j go back "
+                                              "and new ones are dealt, for payment option n (how often: the "
+                                              "entry's `limit:`)",
         "refresh {arg}"),
     "claim": ("<record>", "claim a record of the claimable kind with a claim right (its cost paid)",
         "claim {arg}"),

@@ -222,8 +222,27 @@ def _check_log(game, ruleset, players: int, seed: int, data: dict) -> None:
         if saved == replayed:
             game.state = replay.state
             return
+    if "menu" not in saved and "menu" in replayed and game.rules.uses_offers:
+        _as_before_offer_limits(replayed, game.rules)  # saved before the turn offers' limits were content
+        if saved == replayed:
+            game.state = replay.state
+            return
     if saved != replayed:
         raise SaveError(f"the state is not the one its log leads to {where}: {_first_difference(saved, replayed)} differs")
+
+
+def _as_before_offer_limits(state: dict, rules) -> None:
+    """A replayed state (JSON) as a save made before the turn offers' once-a-turn limits were their menu
+    entries' `limit:` held it: no menu log; the turn record marked a refresh (`refreshed`), the extra
+    action bought (`extra_bought`) and taken (`extra_done`) instead of the count of those left."""
+    turn = dict(state.pop("menu")["turn"])
+    info = state["turn_info"]
+    if turn.get(rules.verb_of.get("refresh_row")):
+        info["refreshed"] = True
+    if "extras" in info:
+        info["extra_bought"] = True
+        if info.pop("extras") == 0:
+            info["extra_done"] = True
 
 
 def _first_difference(a, b, here: str = "state") -> str:

@@ -18,7 +18,7 @@ Notation, one line per action:
   act <action>       perform an action of the taken tile as the main action
   bonus              use the taken tile's wheel bonus now
   refresh <kind> <i>,<j> pay <n>
-                     refresh a row (once per turn): positions i and j, payment option n
+                     refresh a row (once per turn: its entry's `limit: 1`): positions i and j, payment option n
   buy extra <n>      buy the extra action with payment option n (1-based)
   extra <action>     perform the bought extra action
   seal <seal>        claim a seal with a seal right

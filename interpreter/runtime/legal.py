@@ -46,15 +46,20 @@ class LegalActions:
         entries of the flow's turn menu in the order of their verbs, each making its actions in order,
         so no sort of the whole list is needed."""
         turn = _TurnView(self)
-        info = turn.info
+        info, menu = turn.info, self.state.menu
+        taken = dict(menu.turn) if menu is not None and menu.turn else None  # this turn's picks of limited entries
         out: list[str] = []
         for make, verb, condition, needs, blocks, limit in self.rules.offer_makers:
             if (needs is not None and not info.get(needs)) or (blocks is not None and info.get(blocks)):
                 continue  # the offer's own first test, without the call
             if condition is not None and not condition_holds(self.rules, self.state, condition):
                 continue
-            if limit is not None and not M.allowed(limit, self.state.menu or M.MenuLog(), self.state.current):
-                continue
+            if limit is not None and menu is not None:  # the entry's `limit:` (no log yet: nothing picked)
+                if limit.per == "turn":  # as M.allowed counts it (a turn offer's entry has no needs)
+                    if taken is not None and taken.get(limit.verb, 0) >= limit.limit:
+                        continue
+                elif not M.allowed(limit, menu, self.state.current):
+                    continue
             made = make(turn, verb)
             if made:
                 out += made
@@ -257,7 +262,7 @@ def _offered(game: LegalActions, offer: str) -> bool:
             return False
         if condition is not None and not condition_holds(rules, s, condition):
             return False
-        if limit is not None and not M.allowed(limit, s.menu or M.MenuLog(), s.current):
+        if limit is not None and s.menu is not None and (s.menu.turn or limit.per != "turn") and not M.allowed(limit, s.menu, s.current):
             return False
         return verb in make(_TurnView(game), verb)
     return False
@@ -326,9 +331,7 @@ def _offer_bonus(t: _TurnView, verb: str) -> list[str]:
 
 
 def _buy_extra_action(t: _TurnView, verb: str) -> list[str]:
-    if t.info.get("extra_bought"):
-        return []
-    paid = t.paid
+    paid = t.paid  # how often a turn: the entry's `limit:`
     return [f"{verb} {n}" for n, cost in t.plans.extra_costs
             if cost is None or (paid >> cost[0] & 1 if cost[0] is not None else t.pays(cost))]
 
@@ -351,15 +354,12 @@ def _end_turn(t: _TurnView, verb: str) -> list[str]:
 
 
 def _extra_action(t: _TurnView, verb: str) -> list[str]:
-    info = t.info
-    if not info.get("extra_bought") or info.get("extra_done"):
-        return []
+    if not t.info.get("extras"):
+        return []  # one extra action per extra bought and not yet taken
     return [f"{verb} {a}" for a in t.plans.playable if t.game._can_perform(a, False)]
 
 
 def _refresh_row(t: _TurnView, verb: str) -> list[str]:
-    if t.info.get("refreshed"):
-        return []
     out, paid, plans, table_rows = [], t.paid, t.plans, t.state.table["rows"]
     for kind, costs in plans.refresh_costs:
         options = tuple([n for n, cost in costs
@@ -427,7 +427,7 @@ def offer_maker(offer: str) -> tuple:
 # offer -> (a key of the turn record it offers nothing without, one it offers nothing with)
 _OFFER_GATES = {
     "take_offer": (None, "tile"), "main_action": ("tile", "main_done"), "offer_bonus": ("bonus_key", "bonus_used"),
-    "buy_extra_action": (None, "extra_bought"), "extra_action": ("extra_bought", "extra_done"),
-    "refresh_row": (None, "refreshed"), "resolve_waiting": ("later", None), "end_turn": ("tile", None),
+    "extra_action": ("extras", None),  # the extra actions bought and not yet taken (turn.py counts them)
+    "resolve_waiting": ("later", None), "end_turn": ("tile", None),
     "discard_over_limit": ("discarding", None),  # offered apart, while the end of the turn waits for it
 }

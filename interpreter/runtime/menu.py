@@ -11,7 +11,7 @@ after a verb without argument (``buy extra 2``) and ``pay <n>`` after an argumen
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Iterable, Mapping, NamedTuple
 
 from interpreter.errors import IllegalActionError, RulesError
@@ -135,18 +135,19 @@ def hidden(entry: MenuEntry, offered_verbs: set[str]) -> bool:
 
 
 def record(log: MenuLog, entry: MenuEntry, seat: int = 0) -> MenuLog:
-    def bump(counts, key):
-        d = dict(counts)
-        d[key] = d.get(key, 0) + 1
-        return tuple(sorted(d.items()))
+    def bump(counts, key):  # the counts stay sorted by key
+        for i, (k, n) in enumerate(counts):
+            if k == key:
+                return (*counts[:i], (k, n + 1), *counts[i + 1:])
+        return tuple(sorted((*counts, (key, 1))))
 
     seats_own = f"{seat}:{entry.verb}"
     return MenuLog(bump(log.turn, entry.verb), bump(log.round, seats_own), bump(log.game, seats_own))
 
 
 def new_turn(log: MenuLog) -> MenuLog:
-    return replace(log, turn=())
+    return MenuLog((), log.round, log.game) if log.turn else log  # at every turn: no dataclasses.replace
 
 
 def new_round(log: MenuLog) -> MenuLog:
-    return replace(log, turn=(), round=())
+    return MenuLog((), (), log.game) if log.turn or log.round else log

@@ -111,7 +111,10 @@ class Turn:
             raise RulesError("take an action tile first")
         if main and arg not in self.r.tile_actions.get(info["tile"], ()):
             raise RulesError(f"the action tile {info['tile']} does not show {arg}")
-        info["main_done" if main else "extra_done"] = True
+        if main:
+            info["main_done"] = True
+        else:
+            info["extras"] = info.get("extras", 0) - 1  # one bought extra action taken
         self.s.frames.append(mechanisms.start_performance(self.s.current, arg, main=main))
         self.m.run(self.s)
 
@@ -142,7 +145,7 @@ class Turn:
         if not n.isdigit() or not 1 <= int(n) <= len(self.r.setup.extra_action_costs):
             raise RulesError(f"unknown action {action!r}")
         self.m._pay(self.s, acting_frame(self.s.current), self.r.tables.programs[f"setup/extra_action_costs/{int(n) - 1}"])
-        self.s.turn_info["extra_bought"] = True
+        self.s.turn_info["extras"] = self.s.turn_info.get("extras", 0) + 1  # how often a turn: the entry's `limit:`
 
     def _refresh(self, arg: str, action: str) -> None:
         kind, pair, _, pay = arg.split()
@@ -153,7 +156,6 @@ class Turn:
             self.m._pay(self.s, acting_frame(self.s.current), price[1])
         a, b = map(int, pair.split(","))
         self.s.table["rows"] = rows.refresh(self.s.table["rows"], self.s.stacks, kind, (a, b), self.s.table.get("era", 1))
-        self.s.turn_info["refreshed"] = True
 
     def _claim(self, arg: str, action: str) -> None:
         kind = self.r.setup.claim_kind

@@ -99,7 +99,8 @@ class MenuEntry(Record):
     an entry takes no `from`, `piece`, `cost`, `payments`, `effect`, `needs`, `not_while`, `ends_turn`,
     `passes` or `boost` (the offer has its own rules); its `condition`, when given, must hold for it to
     offer anything, and its `limit` (per `per`) caps how often its actions may be picked, on top of the
-    offer's own rules (e.g. `use` once a turn)."""
+    offer's own rules (e.g. a refresh or buying the extra action `limit: 1`, once a turn; without a
+    limit, as often as the offer makes actions)."""
     steps: list[TurnEndStep] = []
     """With `offers: end_turn` only: what ending the turn does, in order, as steps of the mechanisms
     library (the guide lists them), e.g. `[resolve_waiting_effects, turn_wheel]`."""

@@ -57,7 +57,8 @@ class SetupFile(ContentFile):
     free_pieces: dict[Id, Count] = {}
     """Pieces each player has free after setup, by piece id (the others mark tracks and bonuses)."""
     extra_action_costs: list[Amounts] = Field(min_length=1)
-    """Alternative payments for the one extra action per turn."""
+    """Alternative payments for buying an extra action (how often a turn: the `limit` of the menu entry
+    offering `buy_extra_action`)."""
     anytime_actions: list[AnytimeAction] = []
     """Actions on every turn's menu, usable any number of times (e.g. buying a move on a grid)."""
 
