@@ -255,16 +255,17 @@ def test_a_save_from_before_the_flow_cursor_loads_with_the_cursor_its_log_gives(
 
 def test_a_save_from_before_the_offers_limits_were_content_loads(rules):
     """A save made when refreshing and buying the extra action were once a turn by the offers' own rules
-    (no menu log; `refreshed`, `extra_bought`, `extra_done` in the turn record) loads as the state its
+    (`refreshed`, `extra_bought`, `extra_done` in the turn record, no counts of picks) loads as the state its
     log gives; a turn record that disagrees with the log is still refused, named."""
     game, rng = new_game(rules, 2, seed=3), random.Random(3)
-    while "extras" not in game.state.turn_info or not dict(game.state.menu.turn).get("refresh"):
+    while "extras" not in game.state.turn_info or not game.state.turn_info.get("picks:refresh"):
         actions = game.legal_actions()
         game.apply(next((a for a in actions if a.startswith(("refresh ", "buy extra "))), rng.choice(actions)))
     data = json.loads(game.to_json())
     state = data["state"]
     assert state["turn_info"]["extras"] == 1  # bought, not yet taken
-    del state["menu"], state["turn_info"]["extras"]
+    for key in ("extras", "picks:refresh", "picks:buy extra"):
+        del state["turn_info"][key]
     state["turn_info"].update(refreshed=True, extra_bought=True)
     back = savefile.game_from_data(copy.deepcopy(data), rules)
     assert back.state.to_json() == game.state.to_json() and back.legal_actions() == game.legal_actions()

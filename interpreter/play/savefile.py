@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from interpreter.errors import IllegalActionError, RulesError
 from interpreter.runtime.state import GameState
+from interpreter.runtime.menu import picks_key
 
 HUMAN = "human"
 
@@ -222,7 +223,7 @@ def _check_log(game, ruleset, players: int, seed: int, data: dict) -> None:
         if saved == replayed:
             game.state = replay.state
             return
-    if "menu" not in saved and "menu" in replayed and game.rules.uses_offers:
+    if game.rules.uses_offers and _limit_counts(replayed) and not _limit_counts(saved):
         _as_before_offer_limits(replayed, game.rules)  # saved before the turn offers' limits were content
         if saved == replayed:
             game.state = replay.state
@@ -231,14 +232,23 @@ def _check_log(game, ruleset, players: int, seed: int, data: dict) -> None:
         raise SaveError(f"the state is not the one its log leads to {where}: {_first_difference(saved, replayed)} differs")
 
 
+def _limit_counts(state: dict) -> list[str]:
+    """The keys of a state's turn record that count what the turn menu's limits allow (picks of a
+    limited entry, menu.picks_key; extra actions bought and not yet taken)."""
+    return [k for k in state["turn_info"] if k.startswith(picks_key("")) or k == "extras"]
+
+
 def _as_before_offer_limits(state: dict, rules) -> None:
     """A replayed state (JSON) as a save made before the turn offers' once-a-turn limits were their menu
-    entries' `limit:` held it: no menu log; the turn record marked a refresh (`refreshed`), the extra
-    action bought (`extra_bought`) and taken (`extra_done`) instead of the count of those left."""
-    turn = dict(state.pop("menu")["turn"])
+    entries' `limit:` held it: the turn record marked a refresh (`refreshed`), the extra action bought
+    (`extra_bought`) and taken (`extra_done`) instead of counting picks and the extra actions left."""
     info = state["turn_info"]
-    if turn.get(rules.verb_of.get("refresh_row")):
+    refresh = rules.verb_of.get("refresh_row")
+    if refresh is not None and info.get(picks_key(refresh)):
         info["refreshed"] = True
+    for key in _limit_counts(state):
+        if key != "extras":
+            del info[key]
     if "extras" in info:
         info["extra_bought"] = True
         if info.pop("extras") == 0:

@@ -46,20 +46,17 @@ class LegalActions:
         entries of the flow's turn menu in the order of their verbs, each making its actions in order,
         so no sort of the whole list is needed."""
         turn = _TurnView(self)
-        info, menu = turn.info, self.state.menu
-        taken = dict(menu.turn) if menu is not None and menu.turn else None  # this turn's picks of limited entries
+        info = turn.info
         out: list[str] = []
-        for make, verb, condition, needs, blocks, limit in self.rules.offer_makers:
+        for make, verb, condition, needs, blocks, per_turn, limit in self.rules.offer_makers:
             if (needs is not None and not info.get(needs)) or (blocks is not None and info.get(blocks)):
                 continue  # the offer's own first test, without the call
+            if per_turn is not None and info.get(per_turn[0], 0) >= per_turn[1]:
+                continue  # the entry's `limit:` per turn, counted in the turn record
             if condition is not None and not condition_holds(self.rules, self.state, condition):
                 continue
-            if limit is not None and menu is not None:  # the entry's `limit:` (no log yet: nothing picked)
-                if limit.per == "turn":  # as M.allowed counts it (a turn offer's entry has no needs)
-                    if taken is not None and taken.get(limit.verb, 0) >= limit.limit:
-                        continue
-                elif not M.allowed(limit, menu, self.state.current):
-                    continue
+            if limit is not None and not M.allowed(limit, self.state.menu or M.MenuLog(), self.state.current):
+                continue
             made = make(turn, verb)
             if made:
                 out += made
@@ -255,14 +252,16 @@ def _offered(game: LegalActions, offer: str) -> bool:
     if s.table.get("over") or s.decision is not None or info.get("discarding"):
         return rules.verb_of[offer] in game._legal_now()
     make = _OFFER_ACTIONS[offer]
-    for entry_make, verb, condition, needs, blocks, limit in rules.offer_makers:
+    for entry_make, verb, condition, needs, blocks, per_turn, limit in rules.offer_makers:
         if entry_make is not make:
             continue
         if (needs is not None and not info.get(needs)) or (blocks is not None and info.get(blocks)):
             return False
+        if per_turn is not None and info.get(per_turn[0], 0) >= per_turn[1]:
+            return False
         if condition is not None and not condition_holds(rules, s, condition):
             return False
-        if limit is not None and s.menu is not None and (s.menu.turn or limit.per != "turn") and not M.allowed(limit, s.menu, s.current):
+        if limit is not None and not M.allowed(limit, s.menu or M.MenuLog(), s.current):
             return False
         return verb in make(_TurnView(game), verb)
     return False

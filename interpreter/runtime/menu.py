@@ -145,6 +145,13 @@ def record(log: MenuLog, entry: MenuEntry, seat: int = 0) -> MenuLog:
     return MenuLog(bump(log.turn, entry.verb), bump(log.round, seats_own), bump(log.game, seats_own))
 
 
+def picks_key(verb: str) -> str:
+    """Where a game whose turn is a record of its own (a turn of offers, runtime/turn.py) counts a
+    limited entry's picks this turn: that record goes with the turn, so a limit per turn costs one
+    look-up and nothing to reset; limits per round or game are counted in the menu log."""
+    return "picks:" + verb
+
+
 def new_turn(log: MenuLog) -> MenuLog:
     return MenuLog((), log.round, log.game) if log.turn else log  # at every turn: no dataclasses.replace
 

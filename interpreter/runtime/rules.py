@@ -26,6 +26,7 @@ def _ops(steps) -> set[str]:
     return {step.op for step in S.walk(steps)}
 
 
+
 @dataclass(frozen=True, slots=True)
 class OfferEntry:
     """An entry of the flow's turn menu that names a turn offer: its verb, the offer, and the program
@@ -139,13 +140,15 @@ class Rules(CoreRules):
     @cached_property
     def offer_makers(self) -> tuple:
         """(what makes its actions, verb, condition key, the turn record's keys it needs and that block
-        it, its limit) of each entry of the turn menu, in the order of the verbs (legal.py)."""
+        it, its per-turn limit as (the turn record's count of its picks, times) or None, its limit per
+        round or game or None) of each entry of the turn menu, in the order of the verbs (legal.py)."""
         from interpreter.runtime.legal import offer_maker
 
         out = []
         for e in self.turn_menu:
             make, needs, blocks = offer_maker(e.offer)
-            out.append((make, e.verb, e.condition, needs, blocks, e.limit))
+            per_turn = (M.picks_key(e.verb), e.limit.limit) if e.limit is not None and e.limit.per == "turn" else None
+            out.append((make, e.verb, e.condition, needs, blocks, per_turn, e.limit if per_turn is None else None))
         return tuple(out)
 
     @cached_property

@@ -77,10 +77,16 @@ class Turn:
             if condition is not None and not condition_holds(self.r, self.s, condition):
                 raise RulesError(f"`{verb}` is not offered now: its condition does not hold")
             if limit is not None:
-                log = self.s.menu or M.MenuLog()
-                if not M.allowed(limit, log, self.s.current):
-                    raise RulesError(f"`{verb}` may be picked {limit.limit} time(s) per {limit.per}")
-                self.s.menu = M.record(log, limit, self.s.current)
+                if limit.per == "turn":  # counted in the turn record, which goes with the turn (menu.picks_key)
+                    info, key = self.s.turn_info, M.picks_key(verb)
+                    if info.get(key, 0) >= limit.limit:
+                        raise RulesError(f"`{verb}` may be picked {limit.limit} time(s) per turn")
+                    info[key] = info.get(key, 0) + 1
+                else:
+                    log = self.s.menu or M.MenuLog()
+                    if not M.allowed(limit, log, self.s.current):
+                        raise RulesError(f"`{verb}` may be picked {limit.limit} time(s) per {limit.per}")
+                    self.s.menu = M.record(log, limit, self.s.current)
             how(self, arg, action)
             return
         raise RulesError(f"unknown action {action!r}")
