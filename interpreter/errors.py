@@ -71,7 +71,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E317": ("unknown stack", "Use a shared zone without slots declared under `zones:` in pack.yaml (a stack, a pool or a deck)."),
     "E318": ("reserved word used as a name", "DSL keywords cannot be content names; rename the record or declaration."),
     "E319": ("negative amount", "Amounts and counts are never below zero: to take resources away, `pay` them. A computed amount that comes out below zero counts as nothing."),
-    "E320": ("unknown zone", "Use a zone id declared under `zones:` in pack.yaml (or one the market rows derive); a shared pile is also a stack that `draw N from Z keep K` looks at."),
+    "E320": ("unknown zone", "Use a zone id declared under `zones:` in pack.yaml; a shared pile is also a stack that `draw N from Z keep K` looks at."),
     "E321": ("zone does not fit the statement", "`refill Z` needs a zone that declares `refill:`; `at P` names top, end, or a slot of the slotted zone the record goes to."),
 }
 
