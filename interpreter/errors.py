@@ -49,6 +49,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E213": ("option not for this field type", "Each field type takes its own options (`min:`/`max:` for integer, `values:` for choice, `of:` for name and hex fields, `item:` for list); remove the option, change the type, or add the option the type needs."),
     "E214": ("default does not fit its field", "A field's `default:` must be a value of the field's type; fix it, or remove it to make the field required."),
     "E215": ("bad record kind declaration", "A record kind names both the file kind and the list field holding its records (or neither, for a template), one kind per list, a kind declared earlier in `extends:`, and a file kind that can hold records."),
+    "E216": ("derived zone id taken", "The market rows name a zone per row and per (era, quality) stack (content/README.md); rename the declared zone or record that has that id."),
     "E220": ("event nothing emits", "Declare only events the interpreter emits (content/README.md lists them with their parameters); a trigger on any other event would never fire."),
     "E230": ("effects can run each other forever", "A program performs, uses or fires (through a trigger) a program that leads back to it: limit a trigger with `once per turn`, or break the cycle."),
     "E231": ("count beyond what a game can use", "Counts are limited (repeat 100, advance and move 100, amounts 1000) and a payment cannot exceed the resource's cap; use a smaller number."),
@@ -67,10 +68,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E313": ("name declared twice", "A name may be declared once across the whole pack; rename one."),
     "E314": ("unknown reference", "The id does not name a record of the expected kind."),
     "E315": ("unknown direction", "Directions are up, down, left, right and sideways."),
-    "E317": ("unknown stack", "Use a stack or pool id declared by the pack."),
+    "E317": ("unknown stack", "Use a shared zone without slots declared under `zones:` in pack.yaml (a stack, a pool or a deck)."),
     "E318": ("reserved word used as a name", "DSL keywords cannot be content names; rename the record or declaration."),
     "E319": ("negative amount", "Amounts and counts are never below zero: to take resources away, `pay` them. A computed amount that comes out below zero counts as nothing."),
-    "E320": ("unknown zone", "Use a zone id declared under `zones:` in pack.yaml; a stack (`stacks:`) is drawn from with `keep`."),
+    "E320": ("unknown zone", "Use a zone id declared under `zones:` in pack.yaml; a shared pile is also a stack that `draw N from Z keep K` looks at."),
     "E321": ("zone does not fit the statement", "`refill Z` needs a zone that declares `refill:`; `at P` names top, end, or a slot of the slotted zone the record goes to."),
 }
 

@@ -272,3 +272,33 @@ def test_a_save_from_before_the_offers_limits_were_content_loads(rules):
     state["turn_info"]["extra_done"] = True  # the log has the extra action still to take
     with pytest.raises(savefile.SaveError, match="state.turn_info.extra_done differs"):
         savefile.game_from_data(data, rules)
+
+
+SAVES = Path(__file__).parent / "saves"
+
+
+def test_a_save_from_before_the_stacks_were_zones_loads_from_its_replayed_log(rules):
+    """tests/saves/before_zones.json was written by the engine that kept `stacks` (the rows' stacks
+    under `tiles:<kind>:<era>:<quality>`, an era's stacks removed when it ended): it loads, each stack
+    in its zone; any other difference from the replayed state is still refused."""
+    text = (SAVES / "before_zones.json").read_text()
+    data = json.loads(text)
+    assert "stacks" in data["state"] and "zones" not in data["state"] and data["state"]["table"]["era"] == 2
+    game, seats = savefile.load_text(text, lambda variants: rules)
+    assert seats == ["human", "random"]
+    replay = new_game(rules, 2, seed=7)
+    for action in data["state"]["log"]:
+        replay.apply(action)
+    assert game.state.to_json() == replay.state.to_json() and game.legal_actions() == replay.legal_actions()
+    old = data["state"]["stacks"]
+    assert all(game.state.zones[zid] == tuple(old[zid]) for zid in ("technology_i", "river", "cathedral_v"))
+    assert game.state.zones["wall_2_regular"] == tuple(old["tiles:wall:2:regular"])
+    assert game.state.zones["wall_1_regular"] == ()  # the first era's stacks left the game
+    changed = copy.deepcopy(data)
+    changed["state"]["stacks"]["technology_i"].reverse()  # a stack in another order than its log gives
+    with pytest.raises(savefile.SaveError, match="state.zones.technology_i"):
+        savefile.game_from_data(changed, rules)
+    both = copy.deepcopy(data)
+    both["state"]["zones"] = {"river": []}
+    with pytest.raises(savefile.SaveError, match="beside `zones`"):
+        savefile.game_from_data(both, rules)

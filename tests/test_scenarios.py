@@ -207,10 +207,10 @@ def test_paths_read_and_write_the_state():
     write_path(state, "players.0.holdings.egg", 1)
     write_path(state, "table.claimed.x", "y")  # intermediate dictionaries are created
     value = [1, 2]
-    write_path(state, "stacks.s", value)
+    write_path(state, "zones.s", value)
     value.append(3)  # the state keeps its own copy
     assert state.players[0].holdings == {"gold": 2, "egg": 1} and state.table == {"claimed": {"x": "y"}}
-    assert state.stacks == {"s": [1, 2]}
+    assert state.zones == {"s": (1, 2)}  # a zone's contents are a tuple
     for bad in ("players.0.holding.gold", "turn.x", "players.x"):
         with pytest.raises(PathError):
             write_path(state, bad, 1)

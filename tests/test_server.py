@@ -198,7 +198,7 @@ def test_undo_is_refused_across_hidden_information(client):
     before = get(client, view)
     r = client.post(f"/api/games/{view['id']}/undo")
     assert r.status_code == 409
-    assert "hidden information" in r.json()["detail"] and "face-down stack tiles:" in r.json()["detail"]
+    assert "hidden information" in r.json()["detail"] and "face-down stack " in r.json()["detail"]
     assert get(client, view) == before  # nothing changed
 
 
@@ -223,7 +223,7 @@ def test_a_keep_decision_on_a_face_down_stack_counts_as_revealing():
 
     game = new_game(load_ruleset(None, ()), 2, SEED)
     before = sessions.hidden_fingerprint(game)
-    down = next(sid for sid in game.state.stacks if sid not in game.rules.face_up)
+    down = next(sid for sid in game.state.zones if sid not in game.rules.face_up)
     game.state.decision = Decision(0, "keep", ["a", "b"], {"stack": down})
     assert "revealed hidden information" in sessions.revealed(game, before, 0, "end", 1)
     up = next(iter(game.rules.face_up))

@@ -61,10 +61,10 @@ def test_mcts_never_reads_the_order_of_face_down_stacks(rs):
     g = new_game(rs, 2, seed=4)
     g.apply("take tile_upgrade_mines") if "take tile_upgrade_mines" in g.legal_actions() else None
     other = g.clone()
-    for sid, stack in list(other.state.stacks.items()):
+    for sid, stack in list(other.state.zones.items()):
         if sid not in g.rules.face_up:
-            other.state.stacks[sid] = tuple(reversed(stack))  # the copy's own order (the stacks are shared tuples)
-    assert other.state.stacks != g.state.stacks
+            other.state.zones[sid] = tuple(reversed(stack))  # the copy's own order (the contents are shared tuples)
+    assert other.state.zones != g.state.zones
     bot = MCTSBot(load_evaluation(g.rules), iterations=12)
     assert bot.choose(g, random.Random(7)) == bot.choose(other, random.Random(7))
 

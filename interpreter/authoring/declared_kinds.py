@@ -16,7 +16,7 @@ kinds:
       effect: {type: effect, doc: Gained when the card is bought.}
       value: {type: integer, min: 0, max: 9, doc: Points the card scores.}
       suit: {type: choice, values: [cups, coins], doc: The card's suit.}
-      stack: {type: name, of: stack, attribute: true, doc: The stack the card is shuffled into.}
+      stack: {type: name, of: zone, attribute: true, doc: The stack (zone) the card starts in (shuffled at setup).}
       marks: {type: list, item: {type: name, of: icon}, default: [], doc: Icons printed on the card.}
       hint: {type: text, required: false, doc: A line of advice printed on the card.}
 """

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from interpreter.authoring.guide_examples import DIRECTION_DOCS, DSL_GROUPS, PERIOD_DOCS, QUANTIFIER_DOCS, RUNTIME_DOCS
+from interpreter.content.symbols import piles
 from interpreter.authoring.guide_markdown import DSL_WORDS, GuideError, code, prose, table
 from interpreter.dsl.english import to_english
 from interpreter.dsl.parse import DslSyntaxError, grammar_text, parse
@@ -47,8 +48,8 @@ class Examples:
             "group": list(dict.fromkeys(r.group for r in pack.resources if r.group)),
             "piece": [p.id for p in pack.pieces],
             "action": [a.id for a in pack.actions],
-            "stack": [s.id for s in pack.stacks],
-            "pool": [s.id for s in pack.stacks if s.face == "up"] + [s.id for s in pack.stacks if s.face != "up"],
+            "stack": [z.id for z in piles(pack)],
+            "pool": [z.id for z in piles(pack) if z.visibility == "public"] + [z.id for z in piles(pack) if z.visibility != "public"],
             "permit": [p.id for p in pack.permits],
             "colour": list(pack.corner_colours),
             "symbol": [s.id for s in pack.edge_symbols],

@@ -21,7 +21,7 @@ from interpreter.content.source import Document, walk
 
 DECLARATIONS = "record_kinds"
 # what a `name` field's `of:` may name beside the declared kinds: the pack manifest's categories
-CATEGORIES = ("resource", "group", "action", "stack", "piece", "permit", "symbol", "icon", "colour", "track", "grid")
+CATEGORIES = ("resource", "group", "action", "zone", "piece", "permit", "symbol", "icon", "colour", "track", "grid")
 # built-in file kinds that cannot hold declared records
 _CLOSED = ("pack", "overlay", DECLARATIONS)
 

@@ -16,6 +16,7 @@ from collections import Counter, defaultdict
 from pydantic import BaseModel
 
 from interpreter.mechanisms import hexes as board
+from interpreter.mechanisms import market_rows
 from interpreter.mechanisms import wheel
 from interpreter.dsl.parse import grammar_text
 from interpreter.errors import ErrorBag
@@ -66,7 +67,8 @@ class Checker:
         self.declared_fields()
         self.nested_ids()
         self.kept_effects()
-        self.dealt_stacks()
+        self.dealt_zones()
+        self.derived_zones()
         for doc, m in self.pairs:
             check = getattr(self, "k_" + m.kind, None)
             if check:
@@ -78,13 +80,13 @@ class Checker:
         self.resources = {r.id for r in p.resources}
         self.groups = {r.group for r in p.resources if r.group}
         self.actions = {a.id for a in p.actions}
-        self.stacks = {s.id for s in p.stacks}
+        self.zone_ids = {z.id for z in p.zones}
         self.pieces = {x.id for x in p.pieces}
         self.symbols = {s.id for s in p.edge_symbols}
         self.icons = {i.id for i in p.icons}
         self.colours = set(p.corner_colours)
         self.tile_kinds = {k.id: k for k in p.tile_kinds}
-        for field in ("resources", "pieces", "actions", "events", "stacks", "permits", "edge_symbols", "icons", "tile_kinds", "zones"):
+        for field in ("resources", "pieces", "actions", "events", "permits", "edge_symbols", "icons", "tile_kinds", "zones"):
             seen: dict[str, int] = {}
             for i, item in enumerate(getattr(p, field)):
                 if item.id in seen:
@@ -119,27 +121,54 @@ class Checker:
                     if other not in self.icons:
                         self.err(d, ("icons", i, field, j), "E301", f"unknown icon '{other}'")
 
-    def dealt_stacks(self) -> None:
-        for i, s in enumerate(self.pack.stacks):
-            if s.dealt_from is not None:
-                self.ref(self.pack_doc, ("stacks", i, "dealt_from"), s.dealt_from, self.stacks - {s.id}, "E317", "stack")
-                if s.size is None:
-                    self.err(self.pack_doc, ("stacks", i), "E201", f"stack '{s.id}' is dealt from '{s.dealt_from}' and needs a `size`")
+    def dealt_zones(self) -> None:
+        """A zone's `deal` takes records from another shared pile; both are shared piles."""
+        for i, z in enumerate(self.pack.zones):
+            if z.deal is None:
+                continue
+            if self.ref(self.pack_doc, ("zones", i, "deal", "from"), z.deal.from_, self.zone_ids - {z.id}, "E320", "zone to deal from"):
+                source = next(o for o in self.pack.zones if o.id == z.deal.from_)
+                for zone, where in ((z, ("zones", i, "deal")), (source, ("zones", i, "deal", "from"))):
+                    if zone.per != "shared" or zone.slots:
+                        self.err(self.pack_doc, where, "E209", f"zone '{zone.id}' deals or is dealt at setup, so it must be "
+                                 "a shared zone without slots")
+                        break
+
+    def derived_zones(self) -> None:
+        """The zones the market rows derive (a hidden pile per row's kind, era and quality) take ids no
+        declared zone or record has."""
+        rows = [r for _, m in self.by_kind.get("setup", []) for r in m.rows]
+        kinds = {r.kind for r in rows}
+        records, where = {}, {z.id: (self.pack_doc, ("zones", i, "id")) for i, z in enumerate(self.pack.zones)}
+        for name, rk in self.record_kinds.items():
+            for doc, m in self.by_kind.get(rk.file_kind, []):
+                for i, rec in enumerate(getattr(m, rk.field)):
+                    where.setdefault(rec.id, (doc, (rk.field, i, "id")))
+                    if name in kinds and isinstance(getattr(rec, "era", None), int) and isinstance(getattr(rec, "special", None), bool):
+                        records[(name, rec.id)] = rec
+        for zid in market_rows.sort_stacks(records, rows):
+            if zid in where:
+                doc, path = where[zid]
+                self.err(doc, path, "E216", f"'{zid}' is the id of the zone the market rows derive for a stack "
+                         f"(<kind>_<era>_<quality>); give this another id")
 
     def kept_effects(self) -> None:
-        """A stack's `run_on_keep` names an effect field that every record in that stack has."""
+        """A zone's `run_on_keep` names an effect field that every record starting in that zone has."""
         from interpreter.content.model import effect_fields
 
-        keep = {s.id: s.run_on_keep for s in self.pack.stacks if s.run_on_keep}
+        keep = {z.id: z.run_on_keep for z in self.pack.zones if z.run_on_keep}
         for name, rk in self.record_kinds.items():
-            if "stack" not in rk.model.model_fields:
+            starts = [f for f, spec in rk.fields if spec.type == "name" and spec.of == "zone"]
+            if not starts:
                 continue
             for doc, m in self.by_kind.get(rk.file_kind, []):
                 for i, rec in enumerate(getattr(m, rk.field)):
-                    wanted = keep.get(rec.stack)
-                    if wanted and wanted not in effect_fields(rk.model):
-                        self.err(doc, (rk.field, i, "stack"), "E308",
-                                 f"stack '{rec.stack}' runs the field '{wanted}' of kept records, which a {name} does not have")
+                    for fname in starts:
+                        zone = getattr(rec, fname)
+                        wanted = keep.get(zone)
+                        if wanted and wanted not in effect_fields(rk.model):
+                            self.err(doc, (rk.field, i, fname), "E308",
+                                     f"zone '{zone}' runs the field '{wanted}' of kept records, which a {name} does not have")
 
     def unique_records(self) -> None:
         for name, rk in self.record_kinds.items():
@@ -225,13 +254,13 @@ class Checker:
 
     # ------------------------------------------------------------ kinds
     # (category, code, what) for the names a declared field holds (`of:`)
-    _CATEGORY_ERRORS = {"action": ("E305", "action"), "stack": ("E317", "stack"), "symbol": ("E301", "edge symbol"),
+    _CATEGORY_ERRORS = {"action": ("E305", "action"), "zone": ("E320", "zone"), "symbol": ("E301", "edge symbol"),
                         "resource": ("E302", "resource"), "track": ("E303", "track"), "grid": ("E304", "grid")}
 
     def _category(self, of: str) -> set[str]:
         if of in self.record_kinds:
             return {r.id for _, m in self.by_kind.get(self.record_kinds[of].file_kind, []) for r in getattr(m, self.record_kinds[of].field)}
-        sets = {"resource": self.resources, "group": self.groups, "action": self.actions, "stack": self.stacks,
+        sets = {"resource": self.resources, "group": self.groups, "action": self.actions, "zone": self.zone_ids,
                 "piece": self.pieces, "permit": {p.id for p in self.pack.permits}, "symbol": self.symbols,
                 "icon": self.icons, "colour": self.colours,
                 "track": {t.id for _, tm in self.by_kind.get("tracks", []) for t in tm.tracks}
@@ -290,7 +319,7 @@ class Checker:
     def k_slot_row(self, doc, m):
         for field in ("slot_stacks", "discard_when_complete"):
             for i, st in enumerate(getattr(m, field)):
-                self.ref(doc, (field, i), st, self.stacks, "E317", "stack")
+                self.ref(doc, (field, i), st, self.zone_ids, "E317", "stack")
         if m.complete_at > len(m.slots):
             self.err(doc, ("complete_at",), "E209", f"the row completes at {m.complete_at} tiles but has {len(m.slots)} slots")
 
@@ -491,7 +520,7 @@ def _article(word: str) -> str:
 
 # Lists whose records' ids (and param or attribute names) effects may name, by file kind.
 _DECLARED_NAMES = (
-    ("pack", ("resources", "pieces", "actions", "events", "stacks", "permits", "edge_symbols", "icons", "tile_kinds")),
+    ("pack", ("resources", "pieces", "actions", "events", "permits", "edge_symbols", "icons", "tile_kinds")),
     ("tracks", ("tracks",)),
     ("projects", ("grids",)),
     ("scoring", ("tables",)),

@@ -38,6 +38,11 @@ def _attributes(rk: RecordKind, icons: list[str]) -> dict[str, str]:
     return attrs
 
 
+def piles(pack) -> list:
+    """The shared zones without slots: the stacks, pools and decks a draw to keep looks at."""
+    return [z for z in pack.zones if z.per == "shared" and not z.slots]
+
+
 def build_symbols(models: dict[str, list[BaseModel]], kinds: KindTable) -> Symbols:
     pack = models["pack"][0]
     cats: dict[str, set[str]] = defaultdict(set)
@@ -45,7 +50,7 @@ def build_symbols(models: dict[str, list[BaseModel]], kinds: KindTable) -> Symbo
     cats["group"] = {r.group for r in pack.resources if r.group}
     cats["piece"] = {p.id for p in pack.pieces}
     cats["action"] = {a.id for a in pack.actions}
-    cats["stack"] = {s.id for s in pack.stacks}
+    cats["stack"] = {z.id for z in piles(pack)}  # what `draw N from S keep K` looks at
     cats["permit"] = {p.id for p in pack.permits}
     cats["symbol"] = {s.id for s in pack.edge_symbols}
     cats["icon"] = {i.id for i in pack.icons}
@@ -93,7 +98,7 @@ def build_names(models: dict[str, list[BaseModel]]) -> Names:
     display: dict[str, str] = {f"state:{a}": a for a in RUNTIME_ATTRIBUTES}
     plural: dict[str, str] = {}
     groups = [
-        ("resource", pack.resources), ("action", pack.actions), ("event", pack.events), ("stack", pack.stacks),
+        ("resource", pack.resources), ("action", pack.actions), ("event", pack.events), ("stack", piles(pack)),
         ("permit", pack.permits), ("piece", pack.pieces), ("icon", pack.icons), ("symbol", pack.edge_symbols),
         ("kind", pack.tile_kinds), ("zone", pack.zones), ("track", records(models, "tracks", "tracks")), ("grid", records(models, "projects", "grids")),
         ("die", records(models, "flow", "dice")),

@@ -286,7 +286,7 @@ class Resolver(StatementChecks):
         if s.count is not None:
             self.count(s.count, scope)
         if s.stack.text in self.sym.zones and s.stack.text not in self.sym.members("stack"):
-            self.error("E317", f"'{s.stack.text}' is a zone, not a stack: move its records with "
+            self.error("E317", f"'{s.stack.text}' is a zone of each player or with slots, not a stack: move its records with "
                        f"`draw N from {s.stack.text} to <zone>` (no `keep`)", s.stack.pos)
         else:
             self.member(s.stack, "stack")

@@ -2,7 +2,8 @@
 
 The rows a game has are content (`setup.rows`: kind, regular and special position counts, refresh
 costs); the tiles come from the record kinds with `era` and `special` fields. State lives in the
-game state: stacks under keys made by ``stack_key`` and the rows in ``GameState.table["rows"]``
+game state: each stack is a hidden zone of ``GameState.zones`` whose id ``stack_zone`` derives from
+the row's kind, the era and the quality (``upgrade_2_special``), and the rows in ``GameState.table["rows"]``
 as ``{kind: {"regular": [id | None, ...], "special": [id | None, ...]}}``; copies of a state share the
 rows, so ``take`` and ``refresh`` return new rows rather than changing them.
 """
@@ -17,37 +18,57 @@ from interpreter.errors import RulesError
 QUALITIES = ("regular", "special")
 
 
-def stack_key(kind: str, era: int, quality: str) -> str:
+def stack_zone(kind: str, era: int, quality: str) -> str:
+    """The id of the zone that holds a row's face-down tiles of one era and quality: ``<kind>_<era>_<quality>``."""
+    return f"{kind}_{era}_{quality}"
+
+
+def _shuffle_order(group: tuple) -> str:
+    """Stacks are shuffled in this order, the sorted order of their ids before they were zones
+    (``tiles:<kind>:<era>:<quality>``), so that a seed deals the same tiles."""
+    kind, era, quality = group
     return f"tiles:{kind}:{era}:{quality}"
 
 
-def build_stacks(records, rows_model, rng: random.Random) -> dict[str, list[str]]:
+def zone_of_old_key(key: str) -> str | None:
+    """The zone of a stack saved under its old key (``tiles:<kind>:<era>:<quality>``); None for another key."""
+    parts = key.split(":")
+    if len(parts) == 4 and parts[0] == "tiles" and parts[2].isdigit() and parts[3] in QUALITIES:
+        return stack_zone(parts[1], int(parts[2]), parts[3])
+    return None
+
+
+def build_stacks(records, rows_model, rng: random.Random) -> dict[str, tuple[str, ...]]:
     """Every tile of a row's kind in its (era, quality) stack, shuffled."""
     return shuffled(sort_stacks(records, rows_model), rng)
 
 
 def sort_stacks(records, rows_model) -> dict[str, tuple[str, ...]]:
-    """Every tile of a row's kind in its (era, quality) stack, in id order (the same for every game)."""
-    stacks: dict[str, list[str]] = {}
+    """Every tile of a row's kind in its (era, quality) stack, in id order (the same for every game),
+    by zone id, in the order the stacks are shuffled."""
+    groups: dict[tuple, list[str]] = {}
     kinds = {r.kind for r in rows_model}
     for (kind, rid), rec in sorted(records.items()):
         if kind in kinds:
-            stacks.setdefault(stack_key(kind, rec.era, QUALITIES[rec.special]), []).append(rid)
-    return {k: tuple(v) for k, v in stacks.items()}
+            groups.setdefault((kind, rec.era, QUALITIES[rec.special]), []).append(rid)
+    return {stack_zone(*g): tuple(groups[g]) for g in sorted(groups, key=_shuffle_order)}
 
 
-def shuffled(sorted_stacks: dict[str, tuple[str, ...]], rng: random.Random) -> dict[str, list[str]]:
-    stacks = {k: list(v) for k, v in sorted_stacks.items()}
-    for key in sorted(stacks):
-        rng.shuffle(stacks[key])
-    return stacks
+def shuffled(sorted_stacks: dict[str, tuple[str, ...]], rng: random.Random) -> dict[str, tuple[str, ...]]:
+    """Each stack shuffled, one after the other in the order of ``sort_stacks``."""
+    out = {}
+    for zone, ids in sorted_stacks.items():
+        order = list(ids)
+        rng.shuffle(order)
+        out[zone] = tuple(order)
+    return out
 
 
-def deal(stacks: dict[str, list[str]], rows_model, era: int) -> dict:
+def deal(stacks: dict[str, tuple[str, ...]], rows_model, era: int) -> dict:
     """Fresh rows for an era from the top of its stacks (R-SETUP-12, R-ERA-2); empty where a stack runs out."""
     rows = {}
     for row in rows_model:
-        rows[row.kind] = {q: [_draw(stacks, stack_key(row.kind, era, q)) for _ in range(getattr(row, q))] for q in QUALITIES}
+        rows[row.kind] = {q: [_draw(stacks, stack_zone(row.kind, era, q)) for _ in range(getattr(row, q))] for q in QUALITIES}
     return rows
 
 
@@ -70,7 +91,7 @@ def take(rows: dict, stacks: dict, kind: str, tile: str, era: int) -> dict:
     for quality in QUALITIES:
         line = rows[kind][quality]
         if tile in line:
-            line[line.index(tile)] = _draw(stacks, stack_key(kind, era, quality))
+            line[line.index(tile)] = _draw(stacks, stack_zone(kind, era, quality))
             return rows
     raise RulesError(f"{tile} is not in the {kind} row")
 
@@ -108,9 +129,9 @@ def refresh(rows: dict, stacks: dict, kind: str, positions: tuple[int, int], era
     n = len(rows[kind]["regular"])
     spots = [("regular", p - 1) if p <= n else ("special", p - n - 1) for p in positions]
     for quality, i in spots:
-        key = stack_key(kind, era, quality)
+        key = stack_zone(kind, era, quality)
         stacks[key] = (*stacks.get(key, ()), rows[kind][quality][i])
         rows[kind][quality][i] = None
     for quality, i in spots:
-        rows[kind][quality][i] = _draw(stacks, stack_key(kind, era, quality))
+        rows[kind][quality][i] = _draw(stacks, stack_zone(kind, era, quality))
     return rows

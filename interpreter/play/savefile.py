@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from interpreter.errors import IllegalActionError, RulesError
+from interpreter.mechanisms import market_rows
 from interpreter.runtime.state import GameState
 from interpreter.runtime.menu import picks_key
 
@@ -174,6 +175,7 @@ def _game_from_data(data: dict, ruleset):
         raise SaveError(f"`players` should be a number of players, not {_show(players)}")
     if not model.players.min <= players <= model.players.max:
         raise SaveError(f"the save is for {players} players; this pack is for {model.players.min}..{model.players.max}")
+    old_form = _from_old_form(data["state"])
     _check_shape(data["state"], GameState, "state")
     state = GameState.from_json(json.dumps(data["state"]))
     rules = rules_for(ruleset, players)
@@ -198,15 +200,31 @@ def _game_from_data(data: dict, ruleset):
             raise SaveError(f"the header's variants {list(header_variants(data))} are not the ones "
                             f"the save records elsewhere ({_show(named)})")
     game = Game(rules, state)
-    _check_log(game, ruleset, players, seed, data)
+    _check_log(game, ruleset, players, seed, data, old_form)
     if not game.is_terminal():
         game.legal_actions()
     return game
 
 
-def _check_log(game, ruleset, players: int, seed: int, data: dict) -> None:
+def _from_old_form(state) -> bool:
+    """A state saved before the stacks were zones (``stacks``: id -> records, the rows' stacks under
+    ``tiles:<kind>:<era>:<quality>``) is read in today's form: each stack in ``zones`` under its zone id.
+    True when it was in the old form (the log then says what the zones hold: see _check_log)."""
+    if not isinstance(state, dict) or "stacks" not in state:
+        return False
+    stacks = state.pop("stacks")
+    if not isinstance(stacks, dict) or state.get("zones"):
+        raise SaveError("state.stacks is from a save made before the stacks were zones, but beside `zones`"
+                        if isinstance(stacks, dict) else f"state.stacks should be an object, not {_show(stacks)}")
+    state["zones"] = {market_rows.zone_of_old_key(k) or k: v for k, v in stacks.items()}
+    return True
+
+
+def _check_log(game, ruleset, players: int, seed: int, data: dict, old_form: bool = False) -> None:
     """The log, replayed from the seed with the save's rules, must lead to the state saved (a save made
-    before the state kept its flow cursor takes the replayed state, equal to it but for the cursor)."""
+    before the state kept its flow cursor takes the replayed state, equal to it but for the cursor; one
+    made before the stacks were zones, equal to it but for the zones that were left out then because
+    they were empty)."""
     from interpreter.runtime.game import new_game
 
     variants = ", ".join(header_variants(data)) or "no variants"
@@ -218,8 +236,15 @@ def _check_log(game, ruleset, players: int, seed: int, data: dict) -> None:
         except IllegalActionError as exc:
             raise SaveError(f"the log does not replay {where}: step {step} ({action}) is illegal: {_cut(exc.reason)}") from None
     saved, replayed = json.loads(game.state.to_json()), json.loads(replay.state.to_json())
+    lenient = False
     if "flow" not in saved:  # saved before the state kept where the flow stands: the log says it
         replayed.pop("flow", None)
+        lenient = True
+    if old_form:  # saved before the stacks were zones: an empty stack was left out then
+        for s in (saved, replayed):
+            s["zones"] = {k: v for k, v in s.get("zones", {}).items() if v}
+        lenient = True
+    if lenient:
         if saved == replayed:
             game.state = replay.state
             return

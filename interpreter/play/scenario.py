@@ -26,7 +26,7 @@ A scenario is one YAML file (loaded by ``source.load_file``: no tags, no anchors
     known_failure: why it fails now                 # optional, see below
 
 Paths are dotted: attribute names of the state objects, dictionary keys and list indices
-(``players.0.holdings.wood``, ``table.era``, ``decision.options``, ``stacks.some_stack``).
+(``players.0.holdings.wood``, ``table.era``, ``decision.options``, ``zones.some_stack``).
 A dictionary key the state does not hold reads as absent; ``null`` matches absent and None.
 Expected mappings must match exactly (every key); a difference is reported per key.
 A ``set`` or ``setup`` path replaces the value there (deeper paths change a single entry);
@@ -293,7 +293,10 @@ def write_path(root: Any, path: str, value: Any) -> None:
         raise PathError(f"'{path}' holds {_kind(old)}, not {_kind(value)}")
     if is_dataclass(old) or (is_dataclass(obj) and old is None and isinstance(value, (dict, list))):
         raise PathError(f"'{path}' is a structure; set its fields one by one, or reach it through actions")
-    _put(obj, last, copy.deepcopy(value))
+    value = copy.deepcopy(value)
+    if isinstance(value, list) and (isinstance(old, tuple) or (len(segs) == 2 and segs[0] == "zones")):
+        value = tuple(value)  # a zone's contents (and any tuple) stay a tuple: they are shared, never changed
+    _put(obj, last, value)
 
 
 def _put(obj: Any, seg: str, value: Any) -> None:

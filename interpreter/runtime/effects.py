@@ -167,14 +167,14 @@ class Effects:
     # ------------------------------------------------------------ stacks
     def _draw(self, state, frame, step, view) -> None:
         count_fn, stack_id, keep_fn, to = step.count, step.stack, step.keep, step.to
-        stack = state.stacks.get(stack_id, ())
+        stack = state.zones.get(stack_id, ())
         n = len(stack) if count_fn is None else min(len(stack), count_fn(view, None))
         keep = min(keep_fn(view, None), n)
         if keep <= 0:  # an empty stack gives nothing (OPEN-25)
             frame.pc += 1
             return
         drawn = stack[:n]
-        state.stacks[stack_id] = stack[n:]  # stacks are replaced, never changed in place (copies share them)
+        state.zones[stack_id] = stack[n:]  # contents are replaced, never changed in place (copies share them)
         self._decide(state, frame, "keep", list(drawn), stack=stack_id, drawn=list(drawn), keep=keep, to=to)
 
     def _keep(self, state, frame, step, d: Decision, index: int) -> None:
@@ -195,7 +195,7 @@ class Effects:
             frame.pc -= 1
             self._decide(state, frame, "keep", drawn, stack=d.data["stack"], drawn=drawn, keep=left, to=d.data["to"])
         else:
-            state.stacks[d.data["stack"]] = (*state.stacks[d.data["stack"]], *drawn)  # the others go to the bottom, in order
+            state.zones[d.data["stack"]] = (*state.zones[d.data["stack"]], *drawn)  # the others go to the bottom, in order
         field_name = self.tables.stack_keep.get(d.data["stack"])
         key = self.tables.keys.get((kind, kept, field_name)) if field_name else None
         if key:

@@ -129,25 +129,21 @@ class Game(LegalActions, GameAPI):
         return {die_id: list(chance.distribution(die)) for die_id, die in self.rules.tables.dice.items()}
 
     def determinized(self, seat: int, rng: random.Random) -> "Game":
-        """A copy in which every face-down stack and every zone ``seat`` may not see is reshuffled: what
-        the seat may believe the game is, for search that must not read hidden information (each is
-        sorted first, so that the copy depends on what they hold and ``rng``, never on their real order)."""
+        """A copy in which every zone ``seat`` may not see (a face-down stack, another's hand) is
+        reshuffled: what the seat may believe the game is, for search that must not read hidden
+        information (each is sorted first, so that the copy depends on what they hold and ``rng``,
+        never on their real order)."""
         g = self.clone()
-        face_up = self.rules.face_up
-        stacks = g.state.stacks
-        for sid in stacks:
-            if sid not in face_up:
-                stack = sorted(stacks[sid])  # a new list: the stacks are shared with this game's
-                rng.shuffle(stack)
-                stacks[sid] = tuple(stack)
         specs = self.rules.tables.zones
-        for zone_key, contents in sorted(g.state.zones.items()):
+        # a pack of turn offers: in the order its state keeps them (setup's, or sorted once saved)
+        order = list(g.state.zones.items()) if self.rules.uses_offers else sorted(g.state.zones.items())
+        for zone_key, contents in order:
             spec = specs[zone_key.partition("@")[0]]
             if spec.slots or Z.visible(spec, zone_key, seat):
                 continue
             items = sorted(Z.records(contents))
             rng.shuffle(items)
-            g.state.zones = {**g.state.zones, zone_key: tuple(items)}
+            g.state.zones[zone_key] = tuple(items)  # the copy's own dict (clone), the contents replaced
         return g
 
     def action_words(self) -> tuple[str, ...]:
@@ -191,9 +187,9 @@ class Game(LegalActions, GameAPI):
         - ``players``: every seat in seat order, all public: ``seat``, ``dummy`` (an automatic seat),
           ``score``, ``breakdown``, ``holdings``, ``tracks``, ``grids``, ``track_tokens``, ``owned``,
           ``acquired``, ``milestones``, ``pieces_free``, ``permits``, ``area`` and ``used``.
-        - ``stacks``: stack id -> ``{"face": "up", "size": n, "items": [...]}`` for a face-up stack, or
-          ``{"face": "down", "size": n}``: a face-down stack shows only its size, never its order or contents.
-        - ``zones``: by their visibility (a zone the seat may not see shows only its size); ``spaces``:
+        - ``zones``: zone key -> its contents (a list, top first; a slotted zone's empty slots are None)
+          where the seat may see them, else ``{"size": n}`` (a hidden zone, e.g. a face-down stack, and
+          another player's own zone show only their size, never their order or contents); ``spaces``:
           each space's pieces as [owner, piece]; ``dice``: what each die showed last.
         - ``decision``: None, or the pending decision ``{"player", "kind", "count", "options"}``; the options
           of a draw from a face-down stack are None for every seat but the one keeping from it.
@@ -218,8 +214,6 @@ class Game(LegalActions, GameAPI):
             "table": {k: v for k, v in s.table.items() if k not in _PRIVATE_TABLE},
             "turn_info": turn_info,
             "players": [{**dataclasses.asdict(p), "dummy": self.is_dummy(p.seat)} for p in s.players],
-            "stacks": {sid: ({"face": "up", "size": len(v), "items": list(v)} if sid in face_up
-                             else {"face": "down", "size": len(v)}) for sid, v in sorted(s.stacks.items())},
             "zones": Z.observe(self.rules.tables.zones, s.zones, None if player < 0 else player),
             "spaces": {sid: [[o.owner, o.piece] for o in occ] for sid, occ in s.spaces.items()},
             "dice": dict(s.dice),

@@ -158,11 +158,12 @@ class Rules(CoreRules):
 
     @cached_property
     def face_up(self) -> frozenset[str]:
-        return frozenset(s.id for s in self.ruleset.single("pack").stacks if s.face == "up")
+        """The stacks (shared zones) everyone sees, whose draws to keep show their records to every seat."""
+        return frozenset(z.id for z in self.tables.zones.values() if z.visibility == "public" and not z.per_player)
 
     @cached_property
     def fallibility(self) -> Fallibility:
-        stacks = deal_stacks(self, random.Random(0))  # what each stack may hold; the order does not matter
+        stacks = deal_stacks(self, random.Random(0))  # what each zone may hold; the order does not matter
         return Fallibility(self.tables, {sid: set(ids) for sid, ids in stacks.items()})
 
     @cached_property

@@ -1,6 +1,6 @@
 """Runtime game state: plain data, cheap to copy, JSON round-trippable, never re-validated.
 
-Nothing here knows a game: resources, tracks, stacks and kinds are the ids the
+Nothing here knows a game: resources, tracks, zones and kinds are the ids the
 content declares. Mutation happens only through the effect machine and the
 engine, which work on a copy (``clone``) so an illegal action leaves the
 original untouched.
@@ -99,7 +99,6 @@ class GameState:
     players: list[PlayerState]
     turn: int = 1
     current: int = 0
-    stacks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # stack id -> ids, top first (tuples: copies share them)
     frames: list[Frame] = field(default_factory=list)
     decision: Decision | None = None
     flags: list[str] = field(default_factory=list)  # once-per-turn/round/game trigger marks
@@ -154,7 +153,6 @@ class GameState:
         copy = _new(GameState)  # field by field, as _copy_player (the dataclass __init__ doubles the cost)
         copy.players = self.players.copy()
         copy.turn, copy.current = self.turn, self.current
-        copy.stacks = self.stacks.copy()  # tuples, shared
         copy.frames = self.frames.copy()  # shared until changed (top_frame)
         copy.decision = self.decision  # replaced, never changed in place
         copy.flags = self.flags.copy()
@@ -182,7 +180,6 @@ class GameState:
         players = [PlayerState(**p) for p in data.pop("players")]
         frames = [Frame(**f) for f in data.pop("frames")]
         decision = data.pop("decision")
-        data["stacks"] = {k: tuple(v) for k, v in data.get("stacks", {}).items()}
         data["zones"] = {k: tuple(v) for k, v in data.get("zones", {}).items()}
         data["spaces"] = {k: tuple(Placement(*p) for p in v) for k, v in data.get("spaces", {}).items()}
         if data.get("flow"):

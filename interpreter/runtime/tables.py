@@ -9,7 +9,8 @@ from typing import Any, Callable
 from interpreter.runtime.chance import Die
 from interpreter.runtime.copies import COPY, add_copies
 from interpreter.runtime.layout import Layout, build_layout
-from interpreter.runtime.zones import specs_of as zone_specs
+from interpreter.mechanisms import market_rows
+from interpreter.runtime.zones import ZoneSpec, specs_of as zone_specs
 
 MISSING = object()  # a field a record does not have
 
@@ -47,7 +48,7 @@ class Tables:
     kind_of: dict[str, str]  # record id -> kind
     keys: dict[tuple[str, str, str], str]  # (kind, id, field) -> program key
     milestones: tuple[tuple[str, str, str, str, str | None], ...]  # (kind, id, condition key, reward key, piece)
-    stack_keep: dict[str, str]  # stack id -> effect field run when a record is kept
+    stack_keep: dict[str, str]  # zone id -> effect field run when a record is kept from it (`run_on_keep`)
     tables: dict[str, tuple[tuple[int, int], ...]]  # scoring table -> (min, points) steps
     triggers: dict[tuple[str, str], tuple[tuple[str, int], ...]]  # (kind, id) -> (program key, trigger index)
     event_keys: dict[str, str]  # event -> the parameter `on event(X)` matches
@@ -167,9 +168,9 @@ def build_tables(rs) -> Tables:
     scoring = rs.single("scoring")
     tables = {t.id: tuple((s.min, s.points) for s in t.steps) for t in (scoring.tables if scoring else ())}
     return Tables(programs, asts, caps, {g: tuple(v) for g, v in groups.items()}, tracks, records, kind_of, keys,
-                  milestones, {s.id: s.run_on_keep for s in pack.stacks if s.run_on_keep}, tables, triggers,
+                  milestones, {z.id: z.run_on_keep for z in pack.zones if z.run_on_keep}, tables, triggers,
                   {e.id: e.key for e in pack.events if e.key}, _grids(rs), build_layout(rs, key_of_path, records),
-                  tuple(global_triggers), {f.key: f.span for f in rs.fields}, zone_specs(pack.zones), _dice(rs))
+                  tuple(global_triggers), {f.key: f.span for f in rs.fields}, _zones(rs, records, kind_of), _dice(rs))
 
 
 def _grids(rs) -> dict[str, GridTable]:
@@ -181,6 +182,16 @@ def _grids(rs) -> dict[str, GridTable]:
         out[g.id] = GridTable(g.id, (g.start[0], g.start[1]), rows, tuple(g.columns))
     return out
 
+
+
+def _zones(rs, records, kind_of) -> dict[str, ZoneSpec]:
+    """The zones the pack declares, then those the market rows derive: a hidden pile per row's kind,
+    era and quality (market_rows.stack_zone), in the order they are shuffled."""
+    specs = zone_specs(rs.single("pack").zones)
+    setup = rs.single("setup")
+    for zid, ids in market_rows.sort_stacks(records, setup.rows if setup else ()).items():
+        specs[zid] = ZoneSpec(zid, holds=kind_of[ids[0]], visibility="hidden")
+    return specs
 
 
 def _dice(rs) -> dict[str, Die]:

@@ -49,6 +49,7 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
         })
 
     shared = obs["table"]
+    pile_ids = {z.id for z in rules.tables.zones.values() if not z.slots and not z.per_player}
     wheel_key = table_key(rules.ruleset, WHEEL_KIND)
     map_key, areas_key = table_key(rules.ruleset, MAP_KIND), rules.tables.layout.areas_key
     cs = wheel.from_json(shared[wheel_key]) if wheel_key in shared else None
@@ -64,7 +65,9 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
                   for site, e in sorted(shared.get(map_key, {}).items())},
         **({areas_key: shared.get(areas_key, {})} if areas_key else {}),
         table_key(rules.ruleset, SLOTS_KIND): shared.get(table_key(rules.ruleset, SLOTS_KIND), {}),
-        "stacks": obs["stacks"],
+        # the shared zones without slots (stacks, pools, decks): face-up ones with their records
+        "stacks": {zid: ({"face": "up", "size": len(v), "items": v} if isinstance(v, list) else {"face": "down", **v})
+                   for zid, v in sorted(obs["zones"].items()) if zid in pile_ids},
         "later": obs["turn_info"]["later"],
         "taken_tile": obs["turn_info"].get("tile"),
     }

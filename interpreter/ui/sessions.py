@@ -170,7 +170,7 @@ class Session:
         after = hidden_fingerprint(self.game)
         for sid in sorted(set(before) | set(after)):
             if before.get(sid) != after.get(sid):
-                return f"the face-down stack {sid} changed since then"
+                return f"the {_hidden_what(self.game, sid)} {sid} changed since then"
         return None
 
     # ------------------------------------------------------------ replay
@@ -205,15 +205,17 @@ class Session:
 
 
 def hidden_fingerprint(game: Game) -> dict[str, tuple]:
-    """The contents of every face-down stack, and of every zone a spectator may not see."""
+    """The contents of every zone a spectator may not see (a face-down stack, a player's hand)."""
     from interpreter.runtime import zones
 
-    face_up = game.rules.face_up
-    out = {sid: tuple(stack) for sid, stack in game.state.stacks.items() if sid not in face_up}
     specs = game.rules.tables.zones
-    out.update({key: contents for key, contents in game.state.zones.items()
-                if not zones.visible(specs[key.partition("@")[0]], key, None)})
-    return out
+    return {key: contents for key, contents in game.state.zones.items()
+            if not zones.visible(specs[key.partition("@")[0]], key, None)}
+
+
+def _hidden_what(game: Game, zone_key: str) -> str:
+    spec = game.rules.tables.zones.get(zone_key.partition("@")[0])
+    return "face-down stack" if spec is not None and spec.visibility == "hidden" and not spec.per_player else "hidden zone"
 
 
 def revealed(game: Game, before: dict, seat: int, action: str, step: int) -> str | None:
@@ -222,7 +224,7 @@ def revealed(game: Game, before: dict, seat: int, action: str, step: int) -> str
     changed = sorted(sid for sid in set(before) | set(after) if before.get(sid) != after.get(sid))
     who = f"step {step} ({action}, seat {seat + 1})"
     if changed:
-        return f"{who} revealed hidden information: the hidden {'zone' if changed[0] in game.state.zones else 'face-down stack'} {changed[0]} changed"
+        return f"{who} revealed hidden information: the {_hidden_what(game, changed[0])} {changed[0]} changed"
     d = game.state.decision
     if d is not None and d.kind == "keep" and d.data.get("stack") not in game.rules.face_up:
         return f"{who} revealed hidden information: a draw from the face-down stack {d.data.get('stack')}"

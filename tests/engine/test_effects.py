@@ -34,7 +34,7 @@ def new_state(tables, players=2, **holdings):
             stacks.setdefault(stack, []).append(rid)
         if kind == "production_token" and rec.from_players <= players:
             stacks.setdefault("river", []).append(rid)
-    return GameState(players=ps, stacks={k: tuple(v) for k, v in stacks.items()})
+    return GameState(players=ps, zones={k: tuple(v) for k, v in stacks.items()})
 
 
 def machine(tables) -> Machine:
@@ -80,7 +80,7 @@ def test_ex4_produce_stone_with_marker_on_7(tables):
     others = [o for o in s.decision.options if o != kept]
     machine(tables).answer(s, 1)
     assert p.tracks["technology"] == 1 and p.owned["technology"] == [kept]
-    assert s.stacks["technology_i"][-2:] == tuple(others)  # the others to the bottom, in order
+    assert s.zones["technology_i"][-2:] == tuple(others)  # the others to the bottom, in order
     assert p.holdings["stone"] == 7  # 6 quarries + 1 from the token
     assert p.score == 2 and p.breakdown == {"quarry:6": 1, "point_stone": 1}
     assert "stone_6" in p.milestones
@@ -103,13 +103,13 @@ def test_expand_reaching_the_token_space_chooses_a_token_from_the_river(tables):
     s = new_state(tables)
     p = s.players[0]
     p.tracks["gold_mine"] = 5
-    river = list(s.stacks["river"])
+    river = list(s.zones["river"])
     assert len(river) == 4  # the 2-player set
     run_text(tables, s, action("mines"), answers=[0])  # option (a): gain 1 gold and advance
     assert p.holdings["gold"] == 3 and p.tracks["gold_mine"] == 6
     assert s.decision.kind == "keep" and s.decision.options == river  # any token of the river
     machine(tables).answer(s, 2)
-    assert p.track_tokens["gold_mine"] == [river[2]] and s.stacks["river"] == tuple(river[:2] + river[3:])
+    assert p.track_tokens["gold_mine"] == [river[2]] and s.zones["river"] == tuple(river[:2] + river[3:])
 
 
 def test_reaching_the_end_of_a_track_gives_a_seal_right(tables):
@@ -205,12 +205,12 @@ def test_once_per_turn_triggers_fire_once_until_the_flags_are_cleared(tables):
 
 def test_bridge_tiles_kept_from_their_stack_run_their_effect(tables):
     s = new_state(tables)
-    s.stacks["bridge_iv"] = ("br4_hunger_wall", "br4_technology", "br4_cathedral")
+    s.zones["bridge_iv"] = ("br4_hunger_wall", "br4_technology", "br4_cathedral")
     m = run_text(tables, s, "route/spaces/4/effects/kr_iv/effect")
     assert s.decision.kind == "keep"
     m.answer(s, 1)  # keep the technology tile; first it becomes a plank (R-ROAD-5)
     assert s.players[0].owned["bridge_tile"] == ["br4_technology"]
-    assert s.stacks["bridge_iv"] == ("br4_hunger_wall", "br4_cathedral")
+    assert s.zones["bridge_iv"] == ("br4_hunger_wall", "br4_cathedral")
     assert s.decision.kind == "plank" and s.decision.options == [f"plank_{i}" for i in range(1, 6)]
     m.answer(s, 1)  # plank_2 covers "gain 1 stone" and "score 2"; then the tile's own advance technology 3
     assert s.table["bridge"] == {"plank_2": "br4_technology"}

@@ -31,8 +31,8 @@ def test_setup_from_content(rs, players, river):
         assert p.holdings == {"gold": 2, "stone": 2} and p.pieces_free == {"cube": 2}
         assert (p.tracks["gold_mine"], p.tracks["quarry"], p.tracks["technology"], p.tracks["university"]) == (4, 3, 0, 0)
         assert p.grids == {"hunger_wall": [1, 6], "cathedral": [1, 1]}
-    assert len(s.stacks["river"]) == river
-    assert sorted(len(s.stacks[f"technology_{n}"]) for n in ("i", "ii", "iii", "iv")) == [6, 6, 6, 6]
+    assert len(s.zones["river"]) == river
+    assert sorted(len(s.zones[f"technology_{n}"]) for n in ("i", "ii", "iii", "iv")) == [6, 6, 6, 6]
     positions = [pos for pos, _ in crane.tiles_by_position(crane.from_json(s.table["crane"]))]
     geometry = g.rules.geometry
     assert len(positions) == 6 and all(geometry.points[p] == 0 and geometry.rest[p] for p in positions)
@@ -41,7 +41,7 @@ def test_setup_from_content(rs, players, river):
 
 def test_the_seed_decides_the_shuffles(rs):
     a, b, c = new_game(rs, 2, seed=1), new_game(rs, 2, seed=1), new_game(rs, 2, seed=2)
-    assert a.state.stacks == b.state.stacks and a.state.stacks != c.state.stacks
+    assert a.state.zones == b.state.zones and a.state.zones != c.state.zones
 
 
 def test_a_red_tile_needs_its_cost_paid_first(rs):
@@ -158,8 +158,8 @@ def test_json_round_trip_mid_game_and_observation_hides_stacks(rs):
     copy = Game.from_json(rs, g.to_json())
     assert copy.state == g.state and copy.legal_actions() == g.legal_actions()
     obs = g.observation(1)
-    assert obs["stacks"]["technology_i"] == {"face": "down", "size": 6}
-    assert obs["stacks"]["river"] == {"face": "up", "size": len(g.state.stacks["river"]), "items": list(g.state.stacks["river"])}
+    assert obs["zones"]["technology_i"] == {"size": 6}  # a hidden zone: its size only
+    assert obs["zones"]["river"] == list(g.state.zones["river"])  # a public one: its records
     assert "rng" not in obs and "seed" not in obs["table"]
 
 
@@ -197,8 +197,8 @@ def test_claiming_a_seal_uses_a_right_and_pays_its_cost(rs):
 
 def test_the_six_v_tiles_are_split_into_two_stacks_of_three(rs):
     s = new_game(rs, 2, seed=5).state
-    assert len(s.stacks["bridge_v"]) == len(s.stacks["cathedral_v"]) == 3
-    assert sorted(s.stacks["bridge_v"] + s.stacks["cathedral_v"]) == sorted(
+    assert len(s.zones["bridge_v"]) == len(s.zones["cathedral_v"]) == 3
+    assert sorted(s.zones["bridge_v"] + s.zones["cathedral_v"]) == sorted(
         t.id for t in rs.records("bridge_tile") if t.stack == "bridge_v")
 
 
@@ -219,13 +219,13 @@ def test_ex30_refresh_a_row_once_per_turn(rs):
     g = new_game(rs, 2, seed=3)
     row = g.state.table["rows"]["wall"]
     regular2, special = row["regular"][1], row["special"][0]
-    next_regular = g.state.stacks["tiles:wall:1:regular"][0]
-    next_special = g.state.stacks["tiles:wall:1:special"][0]
+    next_regular = g.state.zones["wall_1_regular"][0]
+    next_special = g.state.zones["wall_1_special"][0]
     g.apply("refresh wall 2,4 pay 2")  # pay 1 stone; the second regular tile and the special tile
     p, row = g.state.players[0], g.state.table["rows"]["wall"]
     assert p.holdings["stone"] == 1
     assert (row["regular"][1], row["special"][0]) == (next_regular, next_special)
-    assert g.state.stacks["tiles:wall:1:regular"][-1] == regular2 and g.state.stacks["tiles:wall:1:special"][-1] == special
+    assert g.state.zones["wall_1_regular"][-1] == regular2 and g.state.zones["wall_1_special"][-1] == special
     assert not [a for a in g.legal_actions() if a.startswith("refresh")]  # once per turn
     assert "refresh wall 4,2 pay 1" not in g.legal_actions()
 
@@ -238,7 +238,7 @@ def test_the_era_change_deals_era_ii_rows(rs):
     assert g.state.table["era"] == 2
     for row in g.state.table["rows"].values():
         assert all(t.split("_")[1] == "ii" for t in row["regular"] + row["special"])
-    assert not any(k.startswith("tiles:") and k.endswith((":1:regular", ":1:special")) for k in g.state.stacks)
+    assert all(g.state.zones[f"{row.kind}_1_{q}"] == () for row in g.rules.setup.rows for q in ("regular", "special"))
 
 
 def test_a_ruleset_loaded_with_a_variant_sets_up_its_game(rs):

@@ -21,9 +21,9 @@ def rs():
 def _reordered(game: Game, only: str | None = None) -> Game:
     """The same game with its face-down stacks (or one of them) in reverse order."""
     other = game.clone()
-    for sid, stack in other.state.stacks.items():
+    for sid, stack in other.state.zones.items():
         if sid not in game.rules.face_up and only in (None, sid):
-            other.state.stacks[sid] = list(reversed(stack))
+            other.state.zones[sid] = tuple(reversed(stack))
     other.invalidate()
     return other
 
@@ -57,8 +57,8 @@ def test_the_observation_shows_no_face_down_order_nor_another_seats_draw(rs):
                                   "options": None}
     text = json.dumps(seen_g)
     assert not any(card in text for card in g.state.decision.options)
-    down = [sid for sid in g.state.stacks if sid not in g.rules.face_up]
-    assert down and all(seen_g["stacks"][sid] == {"face": "down", "size": len(g.state.stacks[sid])} for sid in down)
+    down = [sid for sid in g.state.zones if sid not in g.rules.face_up]
+    assert down and all(seen_g["zones"][sid] == {"size": len(g.state.zones[sid])} for sid in down)
     assert "seed" not in seen_g["table"] and "rng" not in seen_g
     # the keeper sees their own draw, and what they may do with it
     mine = g.observation(keeper)
@@ -70,7 +70,7 @@ def test_the_observation_is_json_ready_and_a_copy(rs):
     g = new_game(rs, 3, seed=2)
     obs = g.observation(0)
     assert json.loads(json.dumps(obs)) == obs
-    assert {"player", "to_act", "current", "turn", "over", "table", "turn_info", "players", "stacks", "decision",
+    assert {"player", "to_act", "current", "turn", "over", "table", "turn_info", "players", "zones", "decision",
             "legal", "log"} <= set(obs)
     assert [p["seat"] for p in obs["players"]] == [0, 1, 2]
     obs["players"][0]["holdings"].clear()
@@ -81,8 +81,8 @@ def test_the_observation_is_json_ready_and_a_copy(rs):
 def test_a_determinized_copy_does_not_depend_on_the_real_order_of_the_stacks(rs):
     g = new_game(rs, 2, seed=4)
     h = _reordered(g)
-    assert g.state.stacks != h.state.stacks
-    assert g.determinized(0, random.Random(9)).state.stacks == h.determinized(0, random.Random(9)).state.stacks
+    assert g.state.zones != h.state.zones
+    assert g.determinized(0, random.Random(9)).state.zones == h.determinized(0, random.Random(9)).state.zones
 
 
 def test_the_greedy_bot_never_judges_the_real_order_of_a_face_down_stack(rs):
@@ -91,15 +91,15 @@ def test_the_greedy_bot_never_judges_the_real_order_of_a_face_down_stack(rs):
     h = _reordered(g, sid)
     legal = g.legal_actions()
     assert h.legal_actions() == legal and len(legal) > 1
-    cards = sorted(g.state.stacks[sid])
+    cards = sorted(g.state.zones[sid])
 
     def wanted(top: str) -> str:  # the action an evaluation that read the stack's top would prefer
         return legal[cards.index(top) % len(legal)]
 
-    assert wanted(g.state.stacks[sid][0]) != wanted(h.state.stacks[sid][0])  # reading the stack would tell
+    assert wanted(g.state.zones[sid][0]) != wanted(h.state.zones[sid][0])  # reading the stack would tell
 
     def peeking(game, seat, memo=None) -> float:  # an evaluation that reads whatever stack it is shown
-        return 1.0 if game.state.log[-1:] == [wanted(game.state.stacks[sid][0])] else 0.0
+        return 1.0 if game.state.log[-1:] == [wanted(game.state.zones[sid][0])] else 0.0
 
     bot = GreedyBot(peeking)
     assert bot.choose(g, random.Random(3)) == bot.choose(h, random.Random(3))

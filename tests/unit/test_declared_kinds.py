@@ -50,7 +50,7 @@ def test_a_declared_kind_loads_as_records_with_its_fields():
     assert "cards/cup_1/effect" in rs.programs  # its effect is parsed and compiled
     kind = rs.symbols.kinds["card"]
     assert kind.effect_fields == frozenset({"effect"})
-    assert kind.attributes == {"value": "number", "stack": "stack"}
+    assert kind.attributes == {"value": "number", "stack": "zone"}
     # the interpreter's own kinds are the built-in ones; the card kind comes from the pack only
     assert "cards" not in KINDS and "cards" in rs.kinds.files
 
@@ -75,15 +75,15 @@ def test_a_broken_record_of_a_declared_kind_is_reported_where_it_is(pack):
     f = pack / "cards.yaml"
     assert _errors(pack) == [(*_at(f, '"1"'), "E203"), (*_at(f, "swords"), "E204")]
     f.write_text(text.replace("stack: market, marks", "stack: markte, marks"))
-    assert _errors(pack) == [(*_at(f, "markte"), "E317")]
+    assert _errors(pack) == [(*_at(f, "markte"), "E320")]  # an unknown zone
 
 
 def test_a_broken_declaration_is_reported_at_its_line_and_column(pack):
     text = (pack / "kinds.yaml").read_text()
     (pack / "kinds.yaml").write_text(text.replace("type: integer, min: 0", "type: integr, min: 0")
-                                     .replace("type: text, required", "type: text, of: stack, required"))
+                                     .replace("type: text, required", "type: text, of: zone, required"))
     f = pack / "kinds.yaml"
-    assert _errors(pack) == [(*_at(f, "integr"), "E211"), (*_at(f, "stack", 15), "E213")]
+    assert _errors(pack) == [(*_at(f, "integr"), "E211"), (*_at(f, "zone", 15), "E213")]
 
 
 def test_an_overlay_adds_and_removes_records_of_a_declared_kind():

@@ -24,7 +24,7 @@ def test_a_refresh_accepts_exactly_the_listed_pairs():
 
 def test_a_refresh_of_an_unlisted_pair_changes_nothing():
     table = {"k": {"regular": ["a", None, "b"], "special": ["s"]}}
-    stacks = {rows.stack_key("k", 1, "regular"): ["c"], rows.stack_key("k", 1, "special"): ["t"]}
+    stacks = {rows.stack_zone("k", 1, "regular"): ["c"], rows.stack_zone("k", 1, "special"): ["t"]}
     with pytest.raises(RulesError, match="not a legal refresh"):
         rows.refresh(table, stacks, "k", (1, 2), 1)  # position 2 is empty
     assert table == {"k": {"regular": ["a", None, "b"], "special": ["s"]}}

@@ -16,7 +16,7 @@ def _player() -> PlayerState:
 
 def _state() -> GameState:
     return GameState(
-        players=[_player(), _player()], turn=5, current=1, stacks={"s": ["r4", "r5"]},
+        players=[_player(), _player()], turn=5, current=1, zones={"s": ("r4", "r5")},
         frames=[Frame("k", [0, 1], 2, 1, "src", ["k", "r2"], {"action": "a", "with": ["p"]}),
                 Frame("@build", [], 0, 1, "src", None, {"phase": "pick", "with": ["p"]})],
         decision=Decision(1, "choose", ["a", "b"], {"n": 1}), flags=["turn:x"],
@@ -56,7 +56,7 @@ def test_writing_a_copy_leaves_the_original_as_it_was():
     native = c.frames.pop()
     c.top_frame().pc += 1  # a program frame changes its pc
     c.frames.append(Frame("k2", [], 0, 0, "src"))
-    c.stacks["s"] = c.stacks["s"][1:]
+    c.zones["s"] = c.zones["s"][1:]
     c.table["era"] = 2
     c.turn_info["tile"] = None
     c.flags.append("turn:y")

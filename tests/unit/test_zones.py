@@ -109,8 +109,8 @@ def test_a_draw_neither_loses_nor_invents_a_record(pile, discard, n, seed):
 
 
 def test_zones_declared_in_content_compile_to_specs(tmp_path):
-    """A pack declares zones in its manifest (here added by an overlay to a pack that had none, which
-    also shows that `add:` starts a list the file left out)."""
+    """A pack declares zones in its manifest (here added by an overlay to those of the bundled pack,
+    its stacks)."""
     from interpreter import default_pack, load_ruleset
 
     overlay = tmp_path / "zones.yaml"
@@ -121,7 +121,10 @@ def test_zones_declared_in_content_compile_to_specs(tmp_path):
         "    - {id: discard, per: player, provenance: reconstructed, source: test}\n"
         "    - {id: offers, holds: technology, slots: [first, second], provenance: reconstructed, source: test}\n",
         encoding="utf-8")
+    stacks = {z.id for z in load_ruleset(default_pack()).single("pack").zones}
     specs = Z.specs_of(load_ruleset(default_pack(), (str(overlay),)).single("pack").zones)
+    assert set(specs) == stacks | {"pile", "discard", "offers"}
+    specs = {zid: spec for zid, spec in specs.items() if zid not in stacks}
     assert specs["pile"] == Z.ZoneSpec("pile", per_player=True, visibility="hidden", refill_from="discard", refill_shuffle=True)
     assert specs["offers"].slots == ("first", "second") and specs["offers"].limit == 2 and specs["offers"].holds == "technology"
     assert Z.empty(specs.values(), 2) == {"pile@0": (), "pile@1": (), "discard@0": (), "discard@1": (), "offers": (None, None)}

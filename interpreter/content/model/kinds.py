@@ -34,7 +34,7 @@ class FieldSpec(Model):
     values: Optional[list[Id]] = None
     """choice: the values allowed."""
     of: Optional[Id] = None
-    """name, hex_sides, hex_corners: the category the names belong to (e.g. `stack`, `action`, `icon`,
+    """name, hex_sides, hex_corners: the category the names belong to (e.g. `zone`, `action`, `icon`,
     `symbol`, `colour`, `piece`); checked against the pack's declarations."""
     item: Optional["FieldSpec"] = None
     """list: the type of the list's items."""
@@ -90,7 +90,7 @@ FIELD_TYPES: dict[str, str] = {
     "integer": "a whole number; `min:` and `max:` bound it",
     "boolean": "true or false",
     "text": "free text",
-    "name": "a snake_case name; `of:` says what it names (a stack, an action, an icon, ...)",
+    "name": "a snake_case name; `of:` says what it names (a zone, an action, an icon, ...)",
     "choice": "one of the names listed in `values:`",
     "effect": "an effect program in the DSL (a reward, a bonus, triggers)",
     "amounts": "amounts in the DSL, e.g. `2 wood, 1 clay` (a cost)",

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from interpreter.content.model.base import ContentFile, Effect, Expr, Id, Model, PlayerCount, Record
 
-ParamType = Literal["resource", "action", "track", "grid", "kind", "record", "direction", "colour", "number", "stack", "symbol",
+ParamType = Literal["resource", "action", "track", "grid", "kind", "record", "direction", "colour", "number", "symbol",
                     "zone"]
 
 
@@ -55,7 +55,7 @@ class EventParam(Model):
     name: Id
     """Parameter name, read in a trigger as `event.<name>`."""
     type: ParamType
-    """What the parameter holds: a name of a category (resource, action, track, grid, kind, direction, colour, stack, symbol, zone), a placed `record`, or a `number`."""
+    """What the parameter holds: a name of a category (resource, action, track, grid, kind, direction, colour, symbol, zone), a placed `record`, or a `number`."""
 
 
 class Event(Record):
@@ -65,19 +65,6 @@ class Event(Record):
     """The parameter matched by `on event(X)`."""
     params: list[EventParam] = []
     """The event's parameters, usable in a trigger's conditions and body as `event.<name>`."""
-
-
-class Stack(Record):
-    """A face-down stack, a face-up pool or a deck that effects draw from."""
-
-    face: Literal["down", "up"] = "down"
-    """down: a hidden stack; up: a face-up pool everyone sees."""
-    dealt_from: Id | None = None
-    """At setup, after shuffling, this stack is dealt `size` records from the top of that stack."""
-    size: int | None = Field(default=None, ge=1)
-    """How many records are dealt into this stack at setup."""
-    run_on_keep: Id | None = None
-    """Effect field of a record kept from this stack that runs at once (e.g. a tile's immediate bonus)."""
 
 
 class Permit(Record):
@@ -137,6 +124,13 @@ class ZoneRefill(Model):
     """Shuffle them on the way (a chance node)."""
 
 
+class ZoneDeal(Model):
+    from_: Id = Field(alias="from")
+    """The zone this one is dealt from at setup, after the shuffles: this zone takes `count` records from its top."""
+    count: int = Field(ge=1)
+    """How many records it takes."""
+
+
 class Zone(Record):
     """A container of records: a deck, a hand, a discard pile, a market row, a tableau, a line of cards in play."""
 
@@ -160,6 +154,12 @@ class Zone(Record):
     `copies` (a zone `per: player`): each player's zone holds a copy of every record of its `holds`
     kind, in content order, owned by that player. A copy's id is the record's id, `~` and the
     player's number (`farm~2` is player 2's farm); it reads as the record: its kind, fields and effects."""
+    deal: ZoneDeal | None = None
+    """On a pack whose turns are offers of the mechanisms library: at setup this zone is dealt records
+    from the top of another (e.g. half of a shuffled set set aside elsewhere)."""
+    run_on_keep: Id | None = None
+    """Effect field of a record kept from this zone (`draw N from <zone> keep K`) that runs at once
+    (e.g. a tile's immediate bonus); every record that starts in the zone has it."""
     owned: bool = False
     """true (a zone `per: player` only): its records belong to its player as the records a player
     holds do, from the moment they enter it until they leave it: their triggers fire for the player,
@@ -188,8 +188,6 @@ class PackFile(ContentFile):
     """The actions players perform; effects name them in `perform <id>`."""
     events: list[Event] = []
     """Events the engine emits and triggers (`on <event>: ...`) listen to."""
-    stacks: list[Stack] = []
-    """Stacks, pools and decks effects draw from."""
     permits: list[Permit] = []
     """Temporary rights that `grant` gives and `with` uses."""
     edge_symbols: list[EdgeSymbol] = []
@@ -203,4 +201,7 @@ class PackFile(ContentFile):
     zones: list[Zone] = []
     """Containers of records, shared or per player, with who sees them, slots or a capacity, and a refill.
     Effects move records between them: `draw N from Z to Z2`, `move this to Z`, `move all from Z to Z2`, `shuffle Z`,
-    `refill Z`; `count(Z)` counts a zone's records."""
+    `refill Z`; `count(Z)` counts a zone's records. A shared zone without slots is also a stack that
+    `draw N from Z keep K` looks at. On a pack whose turns are offers of the mechanisms library, a record
+    whose attribute `name of: zone` names a zone starts in it, and setup shuffles every `hidden` shared
+    zone (in zone id order) before it deals the zones that have a `deal`."""

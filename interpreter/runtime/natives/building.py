@@ -208,7 +208,7 @@ def build_answer(m, state, frame, index, d) -> None:
             elif permit and _bonus_grants(m, state, permit):
                 state.turn_info["bonus_used"] = True  # the wheel bonus is used as the access
         pay(player, _cost(m, state, frame, kind, tile), tile)
-        state.table["rows"] = rows.take(state.table["rows"], state.stacks, kind, tile, state.table.get("era", 1))
+        state.table["rows"] = rows.take(state.table["rows"], state.zones, kind, tile, state.table.get("era", 1))
         ev.update(tile=tile, phase="place", discount=_discount_left(m, state, frame, kind, tile))
         reward = m.tables.keys.get((kind, tile, "reward"))
         if reward:

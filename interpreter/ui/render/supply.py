@@ -164,13 +164,16 @@ def draw_slots(t, d, x0, y0, w):
 
 
 def draw_stacks(t, d, x0, y0, w):
-    """What every stack holds: face-up ones by record, face-down ones by count; returns the height used."""
+    """What every stack (a shared zone without slots) holds: face-up ones by record, face-down ones by
+    count; returns the height used."""
     face_up = t.g.rules.face_up
-    rowkeys = {k for k in t.s.stacks if k.startswith("tiles:")}
+    specs = t.g.rules.tables.zones
+    rowkeys = set(t.g.rules.stack_plan.row_stacks)
     lines = []
-    for sid in sorted(t.s.stacks):
-        stack = t.s.stacks[sid]
-        if sid in rowkeys:
+    for sid in sorted(t.s.zones):
+        stack = t.s.zones[sid]
+        spec = specs.get(sid.partition("@")[0])
+        if sid in rowkeys or spec is None or spec.slots or spec.per_player:
             continue
         if sid in face_up:
             shown = ", ".join(f"{rid} ({short(getattr(t.record(rid)[1], 'bonus', '') or '')})" for rid in stack)
@@ -178,8 +181,9 @@ def draw_stacks(t, d, x0, y0, w):
         else:
             lines.append((f"{sid}: {len(stack)} face down", INK))
     era = t.s.table.get("era")
-    rows = [f"{k.split(':')[1]} {k.split(':')[3]} era {k.split(':')[2]}: {len(v)}"
-            for k, v in sorted(t.s.stacks.items()) if k in rowkeys and (era is None or k.split(":")[2] == str(era))]
+    parts = {k: k.rsplit("_", 2) for k in rowkeys}  # market_rows.stack_zone: <kind>_<era>_<quality>
+    rows = [f"{parts[k][0]} {parts[k][2]} era {parts[k][1]}: {len(v)}"
+            for k, v in sorted(t.s.zones.items()) if k in rowkeys and (era is None or parts[k][1] == str(era))]
     if rows:
         lines += [(ln, SOFT) for ln in wrap("tile stacks: " + "; ".join(rows), w - 30, 10, 3)]
     h = 44 + 13 * len(lines)
