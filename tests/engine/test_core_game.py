@@ -38,6 +38,15 @@ final:
 E = "provenance: exact, source: test"
 
 
+# The menu of a flow whose one phase `work` only rests (as written inside a flow's text, indented).
+REST_MENU = f"""menus:
+      - id: work
+        provenance: exact
+        source: test
+        entries:
+          - {{id: rest, ends_turn: true, {E}}}"""
+
+
 def flow_text(body: str) -> str:
     return "kind: flow\nprovenance: exact\nsource: test\n" + textwrap.dedent(body)
 
@@ -180,12 +189,7 @@ def test_the_end_condition_ends_the_game_at_a_round_end(tmp_path):
     phases:
       - {{id: income, kind: automatic, run: gain 1 coin}}
       - {{id: work, menu: work}}
-    menus:
-      - id: work
-        provenance: exact
-        source: test
-        entries:
-          - {{id: rest, ends_turn: true, {E}}}
+    {REST_MENU}
     """
     g = new_game(make(tmp_path, flow), 1, seed=0)
     rounds = 0
@@ -204,12 +208,7 @@ def test_phases_in_some_rounds_and_hooks_in_order(tmp_path):
         on_begin: gain 1 coin
         on_end: "score coin"
       - {{id: bonus, kind: automatic, rounds: [2], run: gain 10 grain}}
-    menus:
-      - id: work
-        provenance: exact
-        source: test
-        entries:
-          - {{id: rest, ends_turn: true, {E}}}
+    {REST_MENU}
     """
     g = new_game(make(tmp_path, flow, scoring="kind: scoring\nfinal: [{id: none, effect: score 0, provenance: exact, source: test}]\n"), 1, seed=0)
     while not g.is_terminal():
@@ -226,12 +225,7 @@ def test_ties(tmp_path, ties, winner):
     ties: {ties}
     phases:
       - {{id: work, menu: work}}
-    menus:
-      - id: work
-        provenance: exact
-        source: test
-        entries:
-          - {{id: rest, ends_turn: true, {E}}}
+    {REST_MENU}
     """
     g = new_game(make(tmp_path, flow), 2, seed=0)
     g.apply("rest")
@@ -330,12 +324,7 @@ def test_a_flow_program_that_cannot_go_on_stops_there_and_the_game_goes_on(tmp_p
     phases:
       - {{id: tax, kind: automatic, run: "gain 1 coin; pay 3 coin; gain 7 grain"}}
       - {{id: work, menu: work}}
-    menus:
-      - id: work
-        provenance: exact
-        source: test
-        entries:
-          - {{id: rest, ends_turn: true, {E}}}
+    {REST_MENU}
     """
     g = new_game(make(tmp_path, flow), 1, seed=0)
     assert g.state.players[0].holdings == {"coin": 1, "grain": 1}  # each program ran up to its payment
@@ -354,12 +343,7 @@ def test_dice_are_chance_nodes_a_search_can_read(tmp_path):
     phases:
       - {{id: roll, kind: automatic, run: "roll white; roll odd; gain (die(white)) coin"}}
       - {{id: work, menu: work}}
-    menus:
-      - id: work
-        provenance: exact
-        source: test
-        entries:
-          - {{id: rest, ends_turn: true, {E}}}
+    {REST_MENU}
     """
     from fractions import Fraction
 
@@ -408,12 +392,7 @@ def test_final_choices_are_the_players_or_made_for_the_most_points(tmp_path, fin
     final_choices: {final_choices}
     phases:
       - {{id: work, menu: work}}
-    menus:
-      - id: work
-        provenance: exact
-        source: test
-        entries:
-          - {{id: rest, ends_turn: true, {E}}}
+    {REST_MENU}
     """
     scoring = textwrap.dedent("""\
     kind: scoring

@@ -7,13 +7,7 @@ import random
 import pytest
 
 from interpreter import load_ruleset, new_game
-
-
-def variant(tmp_path, name: str, body: str):
-    path = tmp_path / f"{name}.yaml"
-    path.write_text("kind: overlay\nextends: praga\nname: " + name + "\nprovenance: reconstructed\n"
-                    "source: test\nset:\n" + body, encoding="utf-8")
-    return load_ruleset(variants=[str(path)])
+from praga_overlay import variant
 
 
 def play_out(game, seed: int):

@@ -8,13 +8,7 @@ import random
 import pytest
 
 from interpreter import IllegalActionError, load_ruleset, new_game
-
-
-def variant(tmp_path, name: str, body: str):
-    path = tmp_path / f"{name}.yaml"
-    path.write_text("kind: overlay\nextends: praga\nname: " + name + "\nprovenance: reconstructed\n"
-                    "source: test\nset:\n" + body, encoding="utf-8")
-    return load_ruleset(variants=[str(path)])
+from praga_overlay import variant
 
 
 def entry(rs, offer: str):
