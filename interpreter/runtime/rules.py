@@ -26,7 +26,6 @@ def _ops(steps) -> set[str]:
     return {step.op for step in S.walk(steps)}
 
 
-
 @dataclass(frozen=True, slots=True)
 class OfferEntry:
     """An entry of the flow's turn menu that names a turn offer: its verb, the offer, and the program
