@@ -37,8 +37,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 CAPUT = r"""
 import functools, random, sys
-from interpreter.content.ruleset import load_ruleset
-from interpreter.runtime.game import new_game
+try:
+    from interpreter import load_ruleset, new_game
+except ImportError:  # a checkout from before the package root's API
+    from interpreter.ruleset import load_ruleset
+    from interpreter.engine import new_game
 rs = load_ruleset()
 games = int(sys.argv[1])
 def play(_a, _b):

@@ -37,18 +37,27 @@ class Evaluation:
     opponents: float
     starts: dict[str, int] = field(default_factory=dict)  # track -> first position, so value counts advances
 
+    def __post_init__(self):
+        # the weights as tuples, in the dicts' order (the sum is the same float): the value is taken of
+        # every player after every action a bot weighs
+        object.__setattr__(self, "_terms", (
+            tuple(self.holdings.items()), tuple((t, w, self.starts.get(t, 0)) for t, w in self.tracks.items()),
+            tuple(self.grids.items()), tuple(self.owned.items()), tuple(self.pieces_free.items())))
+
     def of_player(self, p) -> float:
+        holding_terms, track_terms, grid_terms, owned_terms, piece_terms = self._terms
         v = self.points * p.score
-        for r, w in self.holdings.items():
-            v += w * p.holdings.get(r, 0)
-        for t, w in self.tracks.items():
-            v += w * (p.tracks.get(t, 0) - self.starts.get(t, 0))
-        for g, w in self.grids.items():
-            v += w * (p.grids.get(g, [1, 1])[0] - 1)
-        for k, w in self.owned.items():
-            v += w * len(p.owned.get(k, ()))
-        for piece, w in self.pieces_free.items():
-            v += w * p.pieces_free.get(piece, 0)
+        holdings, tracks, grids, owned, free = p.holdings, p.tracks, p.grids, p.owned, p.pieces_free
+        for r, w in holding_terms:
+            v += w * holdings.get(r, 0)
+        for t, w, start in track_terms:
+            v += w * (tracks.get(t, 0) - start)
+        for g, w in grid_terms:
+            v += w * (grids.get(g, [1, 1])[0] - 1)
+        for k, w in owned_terms:
+            v += w * len(owned.get(k, ()))
+        for piece, w in piece_terms:
+            v += w * free.get(piece, 0)
         return v
 
     def __call__(self, game: Game, seat: int, memo: dict | None = None) -> float:
