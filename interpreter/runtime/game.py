@@ -135,9 +135,7 @@ class Game(LegalActions, GameAPI):
         never on their real order)."""
         g = self.clone()
         specs = self.rules.tables.zones
-        # a pack of turn offers: in the order its state keeps them (setup's, or sorted once saved)
-        order = list(g.state.zones.items()) if self.rules.uses_offers else sorted(g.state.zones.items())
-        for zone_key, contents in order:
+        for zone_key, contents in self._determinizing_order(g.state.zones):
             spec = specs[zone_key.partition("@")[0]]
             if spec.slots or Z.visible(spec, zone_key, seat):
                 continue
@@ -145,6 +143,15 @@ class Game(LegalActions, GameAPI):
             rng.shuffle(items)
             g.state.zones[zone_key] = tuple(items)  # the copy's own dict (clone), the contents replaced
         return g
+
+    def _determinizing_order(self, zones: dict) -> list[tuple[str, tuple]]:
+        """The zones in the order a determinized copy reshuffles them, whatever order the state's dict
+        has (a saved and loaded state's is sorted): a pack of turn offers in the order its setup deals
+        them (setup.plan_stacks), the others sorted."""
+        if not self.rules.uses_offers:
+            return sorted(zones.items())
+        dealt = self.rules.deal_order
+        return sorted(zones.items(), key=lambda item: (dealt.get(item[0], len(dealt)), item[0]))
 
     def action_words(self) -> tuple[str, ...]:
         """The words an action may start with: the menu's verbs and the decisions'."""

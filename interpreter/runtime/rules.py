@@ -170,6 +170,11 @@ class Rules(CoreRules):
         return plan_stacks(self)
 
     @cached_property
+    def deal_order(self) -> dict[str, int]:
+        """Zone key -> its place in the order setup fills the zones (the state's order at the start)."""
+        return {key: i for i, key in enumerate([*self.stack_plan.zones, *self.stack_plan.row_stacks])}
+
+    @cached_property
     def offers(self) -> Offers:
         return Offers.build(self)
 
