@@ -41,14 +41,14 @@ class LegalActions:
             return sorted(f"{verb} {r}" for r in self._carry_group() if self._player.holdings.get(r, 0) > 0)
         return self._turn_actions()
 
-    def _turn_actions(self) -> list[str]:
+    def _turn_actions(self, makers: tuple | list | None = None) -> list[str]:
         """What the player whose turn it is may do with no decision pending (R-TURN-*), sorted: the
-        entries of the flow's turn menu in the order of their verbs, each making its actions in order,
-        so no sort of the whole list is needed."""
+        entries of the flow's turn menu (``makers``: some of its Rules.offer_makers) in the order of
+        their verbs, each making its actions in order, so no sort of the whole list is needed."""
         turn = _TurnView(self)
         info = turn.info
         out: list[str] = []
-        for make, verb, condition, needs, blocks, per_turn, limit in self.rules.offer_makers:
+        for make, verb, condition, needs, blocks, per_turn, limit in self.rules.offer_makers if makers is None else makers:
             if (needs is not None and not info.get(needs)) or (blocks is not None and info.get(blocks)):
                 continue  # the offer's own first test, without the call
             if per_turn is not None and info.get(per_turn[0], 0) >= per_turn[1]:
@@ -244,27 +244,15 @@ def _completions(game: LegalActions) -> list[str]:
 
 def _offered(game: LegalActions, offer: str) -> bool:
     """Whether a turn offer's bare verb (a bonus, the end of the turn) is among the game's legal actions:
-    with no decision pending nor a discard waiting, that offer's entry of the turn menu alone is made,
-    with the tests ``_turn_actions`` makes first (the other entries cannot make that action: no verb
-    starts another); else the legal actions are worked out."""
+    with no decision pending nor a discard waiting, ``_turn_actions`` makes that offer's entry of the
+    turn menu alone (the other entries cannot make that action: no verb starts another); else the
+    legal actions are worked out."""
     s, rules = game.state, game.rules
     info = s.turn_info
     if s.table.get("over") or s.decision is not None or info.get("discarding"):
         return rules.verb_of[offer] in game._legal_now()
     make = _OFFER_ACTIONS[offer]
-    for entry_make, verb, condition, needs, blocks, per_turn, limit in rules.offer_makers:
-        if entry_make is not make:
-            continue
-        if (needs is not None and not info.get(needs)) or (blocks is not None and info.get(blocks)):
-            return False
-        if per_turn is not None and info.get(per_turn[0], 0) >= per_turn[1]:
-            return False
-        if condition is not None and not condition_holds(rules, s, condition):
-            return False
-        if limit is not None and not M.allowed(limit, s.menu or M.MenuLog(), s.current):
-            return False
-        return verb in make(_TurnView(game), verb)
-    return False
+    return rules.verb_of[offer] in game._turn_actions([m for m in rules.offer_makers if m[0] is make])
 
 
 def _sure_picks(rules: Rules, state: GameState) -> set[str]:

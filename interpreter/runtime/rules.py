@@ -158,7 +158,7 @@ class Rules(CoreRules):
     @cached_property
     def face_up(self) -> frozenset[str]:
         """The stacks (shared zones) everyone sees, whose draws to keep show their records to every seat."""
-        return frozenset(z.id for z in self.tables.zones.values() if z.visibility == "public" and not z.per_player)
+        return frozenset(z.id for z in self.tables.zones.values() if z.visibility == "public" and z.pile)
 
     @cached_property
     def fallibility(self) -> Fallibility:

@@ -42,6 +42,11 @@ class ZoneSpec:
             raise ValueError(f"zone {self.id!r}: a slot is named twice")
 
     @property
+    def pile(self) -> bool:
+        """A shared zone without slots: a stack, pool or deck that a draw to keep looks at."""
+        return not self.per_player and not self.slots
+
+    @property
     def limit(self) -> int | None:
         return len(self.slots) if self.slots else self.capacity
 

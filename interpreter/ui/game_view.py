@@ -49,7 +49,7 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
         })
 
     shared = obs["table"]
-    pile_ids = {z.id for z in rules.tables.zones.values() if not z.slots and not z.per_player}
+    pile_ids = {z.id for z in rules.tables.zones.values() if z.pile}
     wheel_key = table_key(rules.ruleset, WHEEL_KIND)
     map_key, areas_key = table_key(rules.ruleset, MAP_KIND), rules.tables.layout.areas_key
     cs = wheel.from_json(shared[wheel_key]) if wheel_key in shared else None

@@ -173,7 +173,7 @@ def draw_stacks(t, d, x0, y0, w):
     for sid in sorted(t.s.zones):
         stack = t.s.zones[sid]
         spec = specs.get(sid.partition("@")[0])
-        if sid in rowkeys or spec is None or spec.slots or spec.per_player:
+        if sid in rowkeys or spec is None or not spec.pile:
             continue
         if sid in face_up:
             shown = ", ".join(f"{rid} ({short(getattr(t.record(rid)[1], 'bonus', '') or '')})" for rid in stack)
