@@ -302,3 +302,32 @@ def test_a_save_from_before_the_stacks_were_zones_loads_from_its_replayed_log(ru
     both["state"]["zones"] = {"river": []}
     with pytest.raises(savefile.SaveError, match="beside `zones`"):
         savefile.game_from_data(both, rules)
+
+
+def test_a_save_from_before_the_rows_were_zones_loads_each_row_into_its_zone(rules):
+    """tests/saves/before_rows.json was written by the engine that kept the market rows in
+    `table.rows` (kind -> regular and special positions), in Era II after refreshes: it loads, each
+    row in its slotted zone `<kind>_row`, regular positions first; a row that is not what its log
+    gives, or not in that shape, is refused."""
+    text = (SAVES / "before_rows.json").read_text()
+    data = json.loads(text)
+    old = data["state"]["table"]["rows"]
+    assert data["state"]["table"]["era"] == 2 and "upgrade_row" not in data["state"]["zones"]
+    game, seats = savefile.load_text(text, lambda variants: rules)
+    assert seats == ["human", "random", "greedy"]
+    assert "rows" not in game.state.table
+    for kind in ("upgrade", "wall", "building"):
+        assert game.state.zones[f"{kind}_row"] == (*old[kind]["regular"], *old[kind]["special"])
+    replay = new_game(rules, 3, seed=11)
+    for action in data["state"]["log"]:
+        replay.apply(action)
+    assert game.state.to_json() == replay.state.to_json() and game.legal_actions() == replay.legal_actions()
+    swapped = copy.deepcopy(data)
+    row = swapped["state"]["table"]["rows"]["wall"]["regular"]
+    row[0], row[1] = row[1], row[0]
+    with pytest.raises(savefile.SaveError, match="state.zones.wall_row"):
+        savefile.game_from_data(swapped, rules)
+    bad = copy.deepcopy(data)
+    bad["state"]["table"]["rows"]["wall"] = ["wall_ii_07"]
+    with pytest.raises(savefile.SaveError, match="regular and special positions"):
+        savefile.game_from_data(bad, rules)

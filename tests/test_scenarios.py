@@ -159,6 +159,12 @@ def test_known_failure_reports_xfail_and_fails_once_fixed(tmp_path):
      "did you mean 'holdings'?"),
     ("players: 2\nsteps:\n  - expect:\n      turn.x: 1\n", "4:7", "E301", "'turn' is a number"),
     ("players: 2\nsteps:\n  - set: {players.9.score: 1}\n", "3:11", "E301", "no index 9"),
+    ("players: 2\nsteps:\n  - set: {zones.wall_row.special_2: wall_i_s1}\n", "3:11", "E301",
+     "zone 'wall_row' has no slot 'special_2'; its slots: regular_1, regular_2, regular_3, special_1"),
+    ("players: 2\nsetup:\n  zones.wall_row: [wall_i_03, wall_i_06]\nsteps:\n  - expect: {turn: 1}\n", "3:3", "E301",
+     "zone 'wall_row' has 4 slots (regular_1, regular_2, regular_3, special_1): give one entry per slot"),
+    ("players: 2\nsetup:\n  zones.wall_row.regular_1: [wall_i_03]\nsteps:\n  - expect: {turn: 1}\n", "3:3", "E301",
+     "holds a record id or null, not a list"),
     ("players: 9\nsteps:\n  - expect: {turn: 1}\n", "1:10", "E204", "players"),
     ("players: 2\nvariants: [no_such_variant]\nsteps:\n  - expect: {turn: 1}\n", "2:12", "E007", "variant not found"),
 ])
@@ -218,6 +224,29 @@ def test_paths_read_and_write_the_state():
         write_path(state, "turn", "three")
     with pytest.raises(PathError, match="set its fields one by one"):
         write_path(state, "players.0", {})
+
+
+def test_a_slotted_zone_is_set_and_expected_whole_by_slot_name_or_by_some_slots(tmp_path):
+    """The market rows are slotted zones (`<kind>_row`, slots regular_1.. then special_1..): a
+    scenario sets a whole row, one slot, or some slots by name, keeps the others, and expects them the
+    same ways; a wrong record in a slot is reported under the slot's path."""
+    path = write(tmp_path, """\
+players: 2
+setup:
+  zones.wall_row: [wall_i_01, wall_i_02, wall_i_03, wall_i_s1]
+  zones.building_row: {regular_2: building_i_10, special_1: null}
+steps:
+  - set: {zones.wall_row.regular_1: wall_i_13}
+    expect:
+      zones.wall_row: [wall_i_13, wall_i_02, wall_i_03, wall_i_s1]
+      zones.wall_row.special_1: wall_i_s1
+      zones.wall_row.3: wall_i_s1
+      zones.building_row: {regular_2: building_i_10, special_1: null}
+  - expect: {zones.wall_row: {regular_2: wall_i_03, regular_3: wall_i_03}}
+""")
+    result = run_scenario(path)
+    assert result.status == "fail" and result.step == 2, result.report()
+    assert [(m.path, m.expected, m.got) for m in result.mismatches] == [("zones.wall_row.regular_2", "wall_i_03", "wall_i_02")]
 
 
 def test_diff_reports_per_key_and_matches_null_with_absent():

@@ -135,8 +135,8 @@ class Checker:
                         break
 
     def derived_zones(self) -> None:
-        """The zones the market rows derive (a hidden pile per row's kind, era and quality) take ids no
-        declared zone or record has."""
+        """The zones the market rows derive (a hidden pile per row's kind, era and quality, a slotted
+        zone per row) take ids no declared zone or record has."""
         rows = [r for _, m in self.by_kind.get("setup", []) for r in m.rows]
         kinds = {r.kind for r in rows}
         records, where = {}, {z.id: (self.pack_doc, ("zones", i, "id")) for i, z in enumerate(self.pack.zones)}
@@ -146,11 +146,13 @@ class Checker:
                     where.setdefault(rec.id, (doc, (rk.field, i, "id")))
                     if name in kinds and isinstance(getattr(rec, "era", None), int) and isinstance(getattr(rec, "special", None), bool):
                         records[(name, rec.id)] = rec
-        for zid in market_rows.sort_stacks(records, rows):
+        derived = [(zid, "a stack (<kind>_<era>_<quality>)") for zid in market_rows.sort_stacks(records, rows)]
+        derived += [(market_rows.row_zone(r.kind), "a row (<kind>_row)") for r in rows]
+        for zid, what in derived:
             if zid in where:
                 doc, path = where[zid]
-                self.err(doc, path, "E216", f"'{zid}' is the id of the zone the market rows derive for a stack "
-                         f"(<kind>_<era>_<quality>); give this another id")
+                self.err(doc, path, "E216", f"'{zid}' is the id of the zone the market rows derive for {what}; "
+                         "give this another id")
 
     def kept_effects(self) -> None:
         """A zone's `run_on_keep` names an effect field that every record starting in that zone has."""

@@ -176,6 +176,7 @@ def _game_from_data(data: dict, ruleset):
     if not model.players.min <= players <= model.players.max:
         raise SaveError(f"the save is for {players} players; this pack is for {model.players.min}..{model.players.max}")
     old_form = _from_old_form(data["state"])
+    _rows_as_zones(data["state"])
     _check_shape(data["state"], GameState, "state")
     state = GameState.from_json(json.dumps(data["state"]))
     rules = rules_for(ruleset, players)
@@ -218,6 +219,24 @@ def _from_old_form(state) -> bool:
                         if isinstance(stacks, dict) else f"state.stacks should be an object, not {_show(stacks)}")
     state["zones"] = {market_rows.zone_of_old_key(k) or k: v for k, v in stacks.items()}
     return True
+
+
+def _rows_as_zones(state) -> None:
+    """A state saved before the market rows were zones (``table.rows``: kind -> ``{"regular": [...],
+    "special": [...]}``) is read in today's form: each row in ``zones`` under ``<kind>_row``, its
+    regular positions first. Nothing else differs, so the log check is the usual one."""
+    table = state.get("table") if isinstance(state, dict) else None
+    if not isinstance(table, dict) or "rows" not in table:
+        return
+    rows = table.pop("rows")
+    if not isinstance(rows, dict) or not all(
+            isinstance(r, dict) and all(isinstance(r.get(q, []), list) for q in market_rows.QUALITIES) for r in rows.values()):
+        raise SaveError(f"state.table.rows (a save made before the rows were zones) should map each row's kind "
+                        f"to its regular and special positions, not {_show(rows)}")
+    zones = state.setdefault("zones", {})
+    if isinstance(zones, dict):  # otherwise the shape check says what is wrong with it
+        for kind, row in rows.items():
+            zones[market_rows.row_zone(kind)] = list(market_rows.contents_of_old_row(row))
 
 
 def _check_log(game, ruleset, players: int, seed: int, data: dict, old_form: bool = False) -> None:

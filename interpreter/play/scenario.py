@@ -31,7 +31,9 @@ A dictionary key the state does not hold reads as absent; ``null`` matches absen
 Expected mappings must match exactly (every key); a difference is reported per key.
 A ``set`` or ``setup`` path replaces the value there (deeper paths change a single entry);
 intermediate dictionaries are created; a value must keep the kind it replaces (number,
-text, list, mapping).
+text, list, mapping). A slotted zone's slots are named in its path (``zones.wall_row.special_1``);
+the zone is set or expected whole (one entry per slot) or some slots at a time by a mapping
+(``zones.wall_row: {regular_1: wall_i_03}``). The paths themselves: ``state_paths.py``.
 
 Besides state paths, ``expect`` knows the game API: ``legal`` (the legal actions, any
 order), ``legal_includes`` / ``legal_excludes`` (actions that must / must not be legal),
@@ -49,10 +51,9 @@ line per scenario with the details of failures and returns the exit status: 0 al
 
 from __future__ import annotations
 
-import copy
 import difflib
 import sys
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,19 @@ from interpreter.errors import (
 )
 from interpreter.paths import default_pack, display_path
 from interpreter.content.source import Document, Mapping, load_file, walk
+from interpreter.play.state_paths import (  # noqa: F401  (ABSENT, write_path: the runner's API, used by tests)
+    ABSENT,
+    Mismatch,
+    PathError,
+    RawText,
+    diff,
+    plain,
+    read_path,
+    slotted_zone,
+    write_path,
+    write_state,
+    zone_slot_path,
+)
 
 # --------------------------------------------------------------------------- the format
 
@@ -117,29 +131,7 @@ class ScenarioModel(BaseModel):
 API_KEYS = ("legal", "legal_includes", "legal_excludes", "terminal", "current_player", "scores")
 
 
-class _Absent:
-    def __repr__(self) -> str:
-        return "<absent>"
-
-
-ABSENT = _Absent()
-
-
-class PathError(Exception):
-    """A dotted path that names nothing the state can have (a scenario error, not a failure)."""
-
-
 # --------------------------------------------------------------------------- results
-
-
-@dataclass(frozen=True)
-class Mismatch:
-    path: str
-    expected: Any
-    got: Any
-
-    def __str__(self) -> str:
-        return f"{self.path}: expected {_show(self.expected)}, got {_show(self.got)}"
 
 
 @dataclass
@@ -258,140 +250,6 @@ def _span(doc: Document, loc: tuple, key: bool = False) -> Span:
     return node.span if node is not None else Span(doc.path, 1, 1)
 
 
-# --------------------------------------------------------------------------- dotted paths
-
-
-def read_path(root: Any, path: str) -> Any:
-    """The value at a dotted path; ABSENT where a dictionary or list has no such entry."""
-    obj, done = root, []
-    for seg in path.split("."):
-        if obj is None or obj is ABSENT:
-            return ABSENT
-        obj = _child(obj, seg, ".".join(done), write=False)
-        done.append(seg)
-    return obj
-
-
-def write_path(root: Any, path: str, value: Any) -> None:
-    """Replace the value at a dotted path (creating intermediate dictionaries). Every container on the way is
-    replaced by a copy first: copies of a game state share the parts neither changes (state.py), and the
-    engine remembers some results by the identity of such parts (a row of tiles), so none is changed in place."""
-    segs = path.split(".")
-    obj = root
-    for i, seg in enumerate(segs[:-1]):
-        nxt = _child(obj, seg, ".".join(segs[:i]), write=True)
-        if nxt is ABSENT and isinstance(obj, dict):
-            nxt = obj[seg] = {}
-        if nxt is None or nxt is ABSENT:
-            raise PathError(f"'{'.'.join(segs[: i + 1])}' is empty: nothing to set inside it")
-        nxt = copy.copy(nxt)
-        _put(obj, seg, nxt)
-        obj = nxt
-    last, where = segs[-1], ".".join(segs[:-1])
-    old = _child(obj, last, where, write=True)
-    if old is not None and old is not ABSENT and _kind(old) != _kind(value):
-        raise PathError(f"'{path}' holds {_kind(old)}, not {_kind(value)}")
-    if is_dataclass(old) or (is_dataclass(obj) and old is None and isinstance(value, (dict, list))):
-        raise PathError(f"'{path}' is a structure; set its fields one by one, or reach it through actions")
-    value = copy.deepcopy(value)
-    if isinstance(value, list) and (isinstance(old, tuple) or (len(segs) == 2 and segs[0] == "zones")):
-        value = tuple(value)  # a zone's contents (and any tuple) stay a tuple: they are shared, never changed
-    _put(obj, last, value)
-
-
-def _put(obj: Any, seg: str, value: Any) -> None:
-    if is_dataclass(obj):
-        setattr(obj, seg, value)
-    elif isinstance(obj, dict):
-        obj[seg] = value
-    else:
-        obj[int(seg)] = value
-
-
-def _child(obj: Any, seg: str, where: str, write: bool) -> Any:
-    here = f"'{where}'" if where else "the state"
-    if is_dataclass(obj):
-        names = [f.name for f in fields(obj)]
-        if seg not in names:
-            hint = difflib.get_close_matches(seg, names, n=1)
-            extra = f"; did you mean '{hint[0]}'?" if hint else f"; it has: {', '.join(names)}"
-            raise PathError(f"{here} has no field '{seg}'{extra}")
-        return getattr(obj, seg)
-    if isinstance(obj, dict):
-        return obj.get(seg, ABSENT)
-    if isinstance(obj, (list, tuple)):
-        if not seg.isdigit():
-            raise PathError(f"{here} is a list: '{seg}' must be an index (0, 1, ...)")
-        if int(seg) < len(obj):
-            return obj[int(seg)]
-        if write:
-            raise PathError(f"{here} has {len(obj)} entries: no index {seg}")
-        return ABSENT
-    raise PathError(f"{here} is {_kind(obj)}: it has no '{seg}'")
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a truth value"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, dict) or is_dataclass(value):
-        return "a mapping"
-    return "nothing" if value is None else type(value).__name__
-
-
-def plain(value: Any) -> Any:
-    """State values as YAML-comparable data: dataclasses to dicts, tuples to lists."""
-    if is_dataclass(value):
-        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, dict):
-        return {k: plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
-
-
-def diff(path: str, expected: Any, got: Any) -> list[Mismatch]:
-    if expected is None and got in (None, ABSENT):
-        return []
-    if isinstance(expected, dict) and isinstance(got, dict):
-        out = []
-        for k in list(expected) + [k for k in got if k not in expected]:
-            out += diff(f"{path}.{k}", expected.get(k, ABSENT), got.get(k, ABSENT))
-        return out
-    if _same(expected, got):
-        return []
-    return [Mismatch(path, expected, got)]
-
-
-def _same(a: Any, b: Any) -> bool:
-    if isinstance(a, bool) != isinstance(b, bool):
-        return False
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
-    if isinstance(a, dict) and isinstance(b, dict):
-        return not diff("", a, b)
-    return a == b
-
-
-class _Raw(str):
-    """Text shown as it is in a mismatch (a description, not a value)."""
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, _Raw):
-        return str(value)
-    if value is ABSENT:
-        return "<absent>"
-    if isinstance(value, str):
-        return repr(value)
-    return str(value)
-
-
 # --------------------------------------------------------------------------- running
 
 
@@ -450,7 +308,7 @@ def _start(doc: Document, model: ScenarioModel, errors: ErrorBag):
         return None
     for key, value in model.setup.items():
         try:
-            write_path(game.state, key, value)
+            write_state(game, key, value)
         except PathError as exc:
             errors.add("E301", f"setup: {exc}", _span(doc, ("setup", key), key=True))
     if not errors:
@@ -475,7 +333,7 @@ def _stand_at_turn(game, written: dict) -> None:
 def _run_step(game, step: StepModel, doc: Document, loc: tuple) -> None:
     for key, value in (step.set or {}).items():
         try:
-            write_path(game.state, key, value)
+            write_state(game, key, value)
         except PathError as exc:
             exc.span = _span(doc, (*loc, "set", key), key=True)
             raise
@@ -519,7 +377,10 @@ def _do(game, step: StepModel) -> None:
 
 def _expect(game, key: str, want: Any) -> list[Mismatch]:
     if key not in API_KEYS:
-        return diff(key, want, plain(read_path(game.state, key)))
+        specs = game.rules.tables.zones
+        if isinstance(want, dict) and slotted_zone(specs, key) is not None:  # some slots of the zone, by name
+            return [m for slot, record in want.items() for m in _expect(game, f"{key}.{slot}", record)]
+        return diff(key, want, plain(read_path(game.state, zone_slot_path(specs, key))))
     if key.startswith("legal"):
         if not isinstance(want, list):
             raise PathError(f"`{key}` takes a list of actions")
@@ -530,8 +391,8 @@ def _expect(game, key: str, want: Any) -> list[Mismatch]:
         if not wrong:
             return []
         legal_now = key == "legal_excludes"
-        return [Mismatch(key, _Raw(f"{wrong} {'not ' if legal_now else ''}legal"),
-                         _Raw(f"{'legal' if legal_now else 'not legal'}; legal now: {legal}"))]
+        return [Mismatch(key, RawText(f"{wrong} {'not ' if legal_now else ''}legal"),
+                         RawText(f"{'legal' if legal_now else 'not legal'}; legal now: {legal}"))]
     got = {"terminal": game.is_terminal, "current_player": lambda: game.current_player, "scores": game.scores}[key]()
     return diff(key, want, plain(got))
 

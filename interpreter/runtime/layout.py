@@ -13,6 +13,7 @@ from typing import Any
 
 from interpreter.mechanisms.hex_area import AreaGeometry, build_area, key as hex_key
 from interpreter.mechanisms.hex_map import HexMap, build_hex_map
+from interpreter.mechanisms.market_rows import RowSpec, row_specs
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class GridInfo:
 @dataclass(frozen=True)
 class Layout:
     kinds: dict[str, KindInfo]
+    rows: dict[str, RowSpec]  # the market rows by kind
     row_permit: dict[str, str | None]  # row kind -> permit needed for its special positions
     main_only: frozenset[str]  # permits usable only by the main action
     area: AreaGeometry | None
@@ -102,6 +104,7 @@ def build_layout(rs, key_of_path: dict[tuple[str, tuple], str], records: dict[tu
                   for i, p in enumerate(row.slots)) if row else ()
     return Layout(
         kinds=kinds,
+        rows=row_specs(setup.rows) if setup else {},
         row_permit={r.kind: r.special_permit for r in setup.rows} if setup else {},
         main_only=frozenset(p.id for p in pack.permits if p.main_action_only),
         area=area,

@@ -347,12 +347,12 @@ def _extra_action(t: _TurnView, verb: str) -> list[str]:
 
 
 def _refresh_row(t: _TurnView, verb: str) -> list[str]:
-    out, paid, plans, table_rows = [], t.paid, t.plans, t.state.table["rows"]
+    out, paid, plans, zones, specs = [], t.paid, t.plans, t.state.zones, t.rules.tables.layout.rows
     for kind, costs in plans.refresh_costs:
         options = tuple([n for n, cost in costs
                          if cost is None or (paid >> cost[0] & 1 if cost[0] is not None else t.pays(cost))])
         if options:
-            out += plans.refreshes(table_rows, kind, options, verb)
+            out += plans.refreshes(zones, specs[kind], options, verb)
     return out
 
 

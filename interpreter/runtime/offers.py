@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from interpreter.dsl import steps as S
 from interpreter.runtime.machine import Tables
 from interpreter.mechanisms import market_rows as rows
+from interpreter.mechanisms.market_rows import RowSpec
 from interpreter.runtime import natives as mechanisms
 from interpreter.runtime.prices import PriceBook
 
@@ -41,27 +42,27 @@ class Offers:
     # needs in any case (a payment, an up move's own price) or None)
     anytime: tuple
     playable: tuple  # the actions a program can perform (Rules.playable_actions), sorted
-    # (id of a row, pays) -> (the row, actions); (kind, which positions hold a tile, pays) -> actions
+    # (id of a row's contents, kind, pays, verb) -> (the contents, actions); (kind, which positions hold a tile, pays, verb) -> actions
     _refreshes: dict = field(default_factory=dict, compare=False)
     # the action tiles that show an always performable action: taking one needs no judgement (R-TURN-6)
     always_performable_tiles: frozenset = frozenset()
 
-    def refreshes(self, table_rows: dict, kind: str, pays: tuple, verb: str) -> list[str]:
+    def refreshes(self, zones: dict, row: RowSpec, pays: tuple, verb: str) -> list[str]:
         """The refresh actions of a row (its tiles decide the pairs), sorted, with the menu's verb.
-        Remembered by the row itself: a row is replaced when it changes, and the memo holds the row, so
-        its id is not reused meanwhile."""
-        row = table_rows[kind]
-        hit = self._refreshes.get((id(row), pays, verb))
-        if hit is None or hit[0] is not row:
+        Remembered by the row's contents: a tuple, replaced when the row changes; the memo holds it,
+        so its id is not reused meanwhile."""
+        line = zones[row.zone]
+        hit = self._refreshes.get((id(line), row.kind, pays, verb))
+        if hit is None or hit[0] is not line:
             if len(self._refreshes) > 4096:
                 self._refreshes.clear()
             # the actions depend only on which positions hold a tile
-            shape = (kind, tuple([t is not None for t in row["regular"]]), tuple([t is not None for t in row["special"]]), pays, verb)
+            shape = (row.kind, tuple([t is not None for t in line]), pays, verb)
             out = self._refreshes.get(shape)
             if out is None:
                 out = self._refreshes[shape] = sorted(
-                    f"{verb} {kind} {a},{b} pay {n}" for a, b in rows.refresh_choices(table_rows, kind) for n in pays)
-            hit = self._refreshes[(id(row), pays, verb)] = (row, out)
+                    f"{verb} {row.kind} {a},{b} pay {n}" for a, b in rows.refresh_choices(row, line) for n in pays)
+            hit = self._refreshes[(id(line), row.kind, pays, verb)] = (line, out)
         return hit[1]
 
     @staticmethod

@@ -36,7 +36,7 @@ def initial_state(rules: Rules, seed: int) -> GameState:
             p.tracks[t.id] = t.start
         p.grids = {gid: list(g.start) for gid, g in tables.grids.items()}
     state.zones = deal_stacks(rules, rng)
-    state.table["rows"] = rows.deal(state.zones, rules.setup.rows, 1)
+    rows.deal(state.zones, rules.tables.layout.rows.values(), 1)
     _setup_map(rules, state, players, rng)
     wheel_model = ruleset.single("wheel")
     state.table.update({wheel_model.id: wheel.to_json(wheel.setup(rules.geometry, players, wheel_model.first_game_order)),

@@ -186,11 +186,16 @@ def _grids(rs) -> dict[str, GridTable]:
 
 def _zones(rs, records, kind_of) -> dict[str, ZoneSpec]:
     """The zones the pack declares, then those the market rows derive: a hidden pile per row's kind,
-    era and quality (market_rows.stack_zone), in the order they are shuffled."""
+    era and quality (market_rows.stack_zone), in the order they are shuffled, then a public slotted
+    zone per row (market_rows.row_zone)."""
     specs = zone_specs(rs.single("pack").zones)
     setup = rs.single("setup")
-    for zid, ids in market_rows.sort_stacks(records, setup.rows if setup else ()).items():
+    rows = setup.rows if setup else ()
+    for zid, ids in market_rows.sort_stacks(records, rows).items():
         specs[zid] = ZoneSpec(zid, holds=kind_of[ids[0]], visibility="hidden")
+    for row in rows:
+        zid = market_rows.row_zone(row.kind)
+        specs[zid] = ZoneSpec(zid, holds=row.kind, slots=market_rows.row_slots(row))
     return specs
 
 

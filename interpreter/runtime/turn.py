@@ -161,7 +161,7 @@ class Turn:
         if price:
             self.m._pay(self.s, acting_frame(self.s.current), price[1])
         a, b = map(int, pair.split(","))
-        self.s.table["rows"] = rows.refresh(self.s.table["rows"], self.s.zones, kind, (a, b), self.s.table.get("era", 1))
+        rows.refresh(self.s.zones, self.r.tables.layout.rows[kind], (a, b), self.s.table.get("era", 1))
 
     def _claim(self, arg: str, action: str) -> None:
         kind = self.r.setup.claim_kind
@@ -330,7 +330,7 @@ def change_era(rules: Rules, state: GameState) -> None:
             key = rows.stack_zone(row.kind, old, q)
             if key in state.zones:
                 state.zones[key] = ()  # its tiles leave the game
-    state.table["rows"] = rows.deal(state.zones, rules.setup.rows, old + 1)
+    rows.deal(state.zones, rules.tables.layout.rows.values(), old + 1)
 
 
 # What an automatic seat does in its turn (content/turn_offers.py AUTOMATIC_TURNS).

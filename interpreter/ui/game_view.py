@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from interpreter.errors import RulesError
 from interpreter.runtime.game import Game
-from interpreter.mechanisms import wheel
+from interpreter.mechanisms import market_rows, wheel
 from interpreter.runtime.notation import describe
 from interpreter.ui.kinds import MAP_KIND, SLOTS_KIND, WHEEL_KIND, table_key
 from interpreter.ui.sessions import Session
@@ -60,7 +60,8 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
                        "flagged": tile in cs.flagged} for pos, tile in wheel.tiles_by_position(cs)]
     table = {
         wheel_key: wheel_view,
-        "rows": shared.get("rows", {}),
+        # the market rows as the page draws them (the slotted zones split by quality)
+        "rows": {kind: market_rows.positions(spec, obs["zones"][spec.zone]) for kind, spec in rules.tables.layout.rows.items()},
         map_key: {site: {"tile": e.get("tile"), "owner": None if e.get("owner") is None else e["owner"] + 1}
                   for site, e in sorted(shared.get(map_key, {}).items())},
         **({areas_key: shared.get(areas_key, {})} if areas_key else {}),

@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 from rich.markup import escape
 
+from interpreter.mechanisms import market_rows
 from interpreter.ui import console
 from interpreter.ui.console import out
 from interpreter.ui.kinds import MAP_KIND, SLOTS_KIND, WHEEL_KIND, table_key
@@ -40,7 +41,8 @@ def summary(game, seat: int | None = None) -> str:
         grids = ", ".join(f"{k} row {v[0]} col {v[1]}" for k, v in sorted(p["grids"].items()))
         area = ", ".join(f"{h}:{stack[-1][0]}" for h, stack in sorted(p["area"].items()))
         lines.append(f"          {grids}" + (f" | board {area}" if area else ""))
-    for kind, row in sorted(table.get("rows", {}).items()):
+    for kind, spec in sorted(game.rules.tables.layout.rows.items()):
+        row = market_rows.positions(spec, obs["zones"][spec.zone])
         lines.append(f"row {kind}: " + " ".join(t or "-" for t in row["regular"]) + " | special " +
                      " ".join(t or "-" for t in row["special"]))
     map_key = table_key(game.rules.ruleset, MAP_KIND)

@@ -205,8 +205,9 @@ def test_the_six_v_tiles_are_split_into_two_stacks_of_three(rs):
 @pytest.mark.parametrize("players, plazas, prefilled", [(1, 8, 6), (2, 8, 6), (3, 9, 3), (4, 10, 0)])
 def test_rows_plazas_and_prefilled_sites_at_setup(rs, players, plazas, prefilled):
     s = new_game(rs, players, seed=8).state
-    for kind, row in s.table["rows"].items():
-        assert len(row["regular"]) == 3 and len(row["special"]) == 1
+    for kind in ("upgrade", "wall", "building"):
+        row = {"regular": list(s.zones[f"{kind}_row"][:3]), "special": list(s.zones[f"{kind}_row"][3:])}
+        assert len(row["special"]) == 1 and None not in row["regular"] + row["special"]
         eras = {tile.split("_")[1] for tile in row["regular"] + row["special"]}
         assert eras == {"i"}  # Era I tiles only
         assert all("_s" in t for t in row["special"]) and not any("_s" in t for t in row["regular"])
@@ -217,14 +218,14 @@ def test_rows_plazas_and_prefilled_sites_at_setup(rs, players, plazas, prefilled
 
 def test_ex30_refresh_a_row_once_per_turn(rs):
     g = new_game(rs, 2, seed=3)
-    row = g.state.table["rows"]["wall"]
-    regular2, special = row["regular"][1], row["special"][0]
+    row = g.state.zones["wall_row"]
+    regular2, special = row[1], row[3]
     next_regular = g.state.zones["wall_1_regular"][0]
     next_special = g.state.zones["wall_1_special"][0]
     g.apply("refresh wall 2,4 pay 2")  # pay 1 stone; the second regular tile and the special tile
-    p, row = g.state.players[0], g.state.table["rows"]["wall"]
+    p, row = g.state.players[0], g.state.zones["wall_row"]
     assert p.holdings["stone"] == 1
-    assert (row["regular"][1], row["special"][0]) == (next_regular, next_special)
+    assert (row[1], row[3]) == (next_regular, next_special)
     assert g.state.zones["wall_1_regular"][-1] == regular2 and g.state.zones["wall_1_special"][-1] == special
     assert not [a for a in g.legal_actions() if a.startswith("refresh")]  # once per turn
     assert "refresh wall 4,2 pay 1" not in g.legal_actions()
@@ -236,8 +237,8 @@ def test_the_era_change_deals_era_ii_rows(rs):
     while g.state.turn <= 16:
         g.apply(rng.choice(g.legal_actions()))
     assert g.state.table["era"] == 2
-    for row in g.state.table["rows"].values():
-        assert all(t.split("_")[1] == "ii" for t in row["regular"] + row["special"])
+    for kind in ("upgrade", "wall", "building"):
+        assert all(t.split("_")[1] == "ii" for t in g.state.zones[f"{kind}_row"])
     assert all(g.state.zones[f"{row.kind}_1_{q}"] == () for row in g.rules.setup.rows for q in ("regular", "special"))
 
 
@@ -270,16 +271,15 @@ def test_a_finished_game_names_its_winner(rs):
 
 
 def test_a_row_set_by_hand_changes_the_refresh_offers(rs):
-    """Refresh offers are remembered per row; a scenario that empties a row position by hand replaces the row
-    (write_path copies what it goes through), so the offers follow."""
-    from interpreter.play.scenario import write_path
+    """Refresh offers are remembered per row; a scenario that empties a row position by hand gives the row's
+    zone new contents (a zone is a tuple, never changed in place), so the offers follow."""
+    from interpreter.play.scenario import write_state
 
     g = new_game(rs, 2, seed=3)
     assert "refresh wall 1,2 pay 1" in g.legal_actions()
     before = g.state.clone()  # shares the row with the game
-    regular = g.state.table["rows"]["wall"]["regular"]
-    write_path(g.state, "table.rows.wall.regular", [None, *regular[1:]])
+    write_state(g, "zones.wall_row.regular_1", None)
     g.invalidate()
     offers = [a for a in g.legal_actions() if a.startswith("refresh wall")]
     assert offers and not any(" 1," in a or ",1 " in a for a in offers)
-    assert before.table["rows"]["wall"]["regular"][0] is not None  # the copy kept its own row
+    assert before.zones["wall_row"][0] is not None and g.state.zones["wall_row"][0] is None  # the copy kept its own row

@@ -19,11 +19,17 @@ def rs():
     return load_ruleset()
 
 
+def _face_down(game: Game) -> list[str]:
+    """The zones no seat sees (the face-down stacks); the face-up ones and the rows are public."""
+    return [sid for sid in game.state.zones if game.rules.tables.zones[sid].visibility == "hidden"]
+
+
 def _reordered(game: Game, only: str | None = None) -> Game:
     """The same game with its face-down stacks (or one of them) in reverse order."""
     other = game.clone()
-    for sid, stack in other.state.zones.items():
-        if sid not in game.rules.face_up and only in (None, sid):
+    for sid in _face_down(game):
+        stack = other.state.zones[sid]
+        if only in (None, sid):
             other.state.zones[sid] = tuple(reversed(stack))
     other.invalidate()
     return other
@@ -58,7 +64,7 @@ def test_the_observation_shows_no_face_down_order_nor_another_seats_draw(rs):
                                   "options": None}
     text = json.dumps(seen_g)
     assert not any(card in text for card in g.state.decision.options)
-    down = [sid for sid in g.state.zones if sid not in g.rules.face_up]
+    down = _face_down(g)
     assert down and all(seen_g["zones"][sid] == {"size": len(g.state.zones[sid])} for sid in down)
     assert "seed" not in seen_g["table"] and "rng" not in seen_g
     # the keeper sees their own draw, and what they may do with it

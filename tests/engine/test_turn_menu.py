@@ -52,7 +52,7 @@ def test_a_renamed_verb_is_offered_and_applied_under_its_new_name(rs, tmp_path):
         game.apply(old[0])  # the old verb is no action any more
     game.apply(new[0])
     base.apply(old[0])
-    assert game.state.table["rows"] == base.state.table["rows"] and game.state.players == base.state.players
+    assert game.state.zones == base.state.zones and game.state.players == base.state.players
 
 
 def test_a_condition_on_an_entry_keeps_it_off_the_menu_until_it_holds(rs, tmp_path):

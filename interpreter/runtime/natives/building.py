@@ -53,10 +53,11 @@ def _bonus_grants(m, state, permit) -> bool:
 
 def pick_options(m, state, frame) -> list[str]:
     ev, player = frame.event, state.players[frame.player]
-    row = state.table["rows"].get(ev["kind"], {})
-    tiles = [t for t in row.get("regular", []) if t]
-    if _may_special(m, state, player, ev):
-        tiles += [t for t in row.get("special", []) if t]
+    row = m.layout.rows.get(ev["kind"])
+    line = state.zones[row.zone] if row else ()
+    tiles = [t for t in line[:row.regular] if t] if row else []
+    if row and _may_special(m, state, player, ev):
+        tiles += [t for t in line[row.regular:] if t]
     # whether the tile can then be placed is known only after its reward (which may pay a site's
     # premium); the engine offers only picks that can be finished (OPEN-28)
     kind, holdings, less = ev["kind"], player.holdings, ev.get("discount")
@@ -200,15 +201,15 @@ def build_answer(m, state, frame, index, d) -> None:
     kind = ev["kind"]
     if ev["phase"] == "pick":
         tile = d.options[index]
-        row = state.table["rows"][kind]
-        if tile in row.get("special", []):
+        row = m.layout.rows[kind]
+        if rows.is_special(row, state.zones[row.zone], tile):
             permit = m.layout.row_permit.get(kind)
             if permit and permit in player.permits:
                 player.permits.remove(permit)  # the right is used up; no points instead (R-ROW-4)
             elif permit and _bonus_grants(m, state, permit):
                 state.turn_info["bonus_used"] = True  # the wheel bonus is used as the access
         pay(player, _cost(m, state, frame, kind, tile), tile)
-        state.table["rows"] = rows.take(state.table["rows"], state.zones, kind, tile, state.table.get("era", 1))
+        rows.take(state.zones, row, tile, state.table.get("era", 1))
         ev.update(tile=tile, phase="place", discount=_discount_left(m, state, frame, kind, tile))
         reward = m.tables.keys.get((kind, tile, "reward"))
         if reward:

@@ -24,6 +24,7 @@ import json
 from html import escape
 from pathlib import Path
 
+from interpreter.mechanisms import market_rows
 from interpreter.ui.kinds import WHEEL_KIND, claim_kind, table_key
 from interpreter.ui.render.table import draw_table
 from interpreter.ui.render.text import short, wrap
@@ -69,9 +70,9 @@ def _clickable(svg: str, game, actions: list[str]) -> str:
             marks.setdefault(f"{verb}-{arg}", a)
         elif verb == "place" and " at " in arg:
             marks.setdefault(f"hex-{arg.split(' at ')[1].split(' rot ')[0]}", a)
-    for kind, row in game.state.table.get("rows", {}).items():
-        for quality in ("regular", "special"):
-            for k, tile in enumerate(row.get(quality, ())):
+    for kind, spec in game.rules.tables.layout.rows.items():
+        for quality, line in market_rows.positions(spec, game.state.zones[spec.zone]).items():
+            for k, tile in enumerate(line):
                 if tile and f"pick {tile}" in legal:
                     marks[f"row-{kind}-{quality}-{k}"] = f"pick {tile}"
     for ident, action in marks.items():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import drawsvg as dw
 
+from interpreter.mechanisms import market_rows
 from interpreter.ui.kinds import SLOTS_KIND, claim_kind, table_key
 from interpreter.ui.render.draw import COST, GAIN, INK, SOFT, SQRT3, block, hexagon, kind_title, label, seat_colour
 from interpreter.ui.render.text import short, wrap
@@ -11,10 +12,10 @@ from interpreter.ui.render.text import short, wrap
 
 def draw_rows(t, d, x0, y0, S):
     """The market rows, regular then special places, at hex size S; returns the width and height used."""
-    rows = t.s.table.get("rows", {})
-    setup = t.rs.single("setup")
-    kinds = [r.kind for r in setup.rows] if setup else list(rows)
-    n = max((len(rows[k]["regular"]) + len(rows[k]["special"]) for k in kinds if k in rows), default=0)
+    specs = t.g.rules.tables.layout.rows
+    rows = {kind: market_rows.positions(spec, t.s.zones[spec.zone]) for kind, spec in specs.items()}
+    kinds = list(specs)
+    n = max((spec.regular + spec.special for spec in specs.values()), default=0)
     step = S * SQRT3 + 8
     w = 110 + n * step + 10
     rh = 2 * S + 14
@@ -22,8 +23,6 @@ def draw_rows(t, d, x0, y0, S):
     t.section(d, x0, y0, w, h, "Rows")
     g = dw.Group(id="rows")
     for i, kind in enumerate(kinds):
-        if kind not in rows:
-            continue
         cy = y0 + 38 + i * rh + rh / 2
         g.append(label(x0 + 12, cy + 4, kind, 13, "start", weight="bold"))
         j = 0
