@@ -49,7 +49,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E213": ("option not for this field type", "Each field type takes its own options (`min:`/`max:` for integer, `values:` for choice, `of:` for name and hex fields, `item:` for list); remove the option, change the type, or add the option the type needs."),
     "E214": ("default does not fit its field", "A field's `default:` must be a value of the field's type; fix it, or remove it to make the field required."),
     "E215": ("bad record kind declaration", "A record kind names both the file kind and the list field holding its records (or neither, for a template), one kind per list, a kind declared earlier in `extends:`, and a file kind that can hold records."),
-    "E216": ("derived zone id taken", "The market rows name a zone per row and per (era, quality) stack (content/README.md); rename the declared zone or record that has that id."),
+    "E216": ("derived zone id taken", "The market rows name a zone per row (`<kind>_row`) and per (era, quality) stack, and the slot row's zone takes the row's id (content/README.md); rename the declared zone or record that has that id."),
     "E220": ("event nothing emits", "Declare only events the interpreter emits (content/README.md lists them with their parameters); a trigger on any other event would never fire."),
     "E230": ("effects can run each other forever", "A program performs, uses or fires (through a trigger) a program that leads back to it: limit a trigger with `once per turn`, or break the cycle."),
     "E231": ("count beyond what a game can use", "Counts are limited (repeat 100, advance and move 100, amounts 1000) and a payment cannot exceed the resource's cap; use a smaller number."),

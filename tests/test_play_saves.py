@@ -306,19 +306,21 @@ def test_a_save_from_before_the_stacks_were_zones_loads_from_its_replayed_log(ru
 
 def test_a_save_from_before_the_rows_were_zones_loads_each_row_into_its_zone(rules):
     """tests/saves/before_rows.json was written by the engine that kept the market rows in
-    `table.rows` (kind -> regular and special positions), in Era II after refreshes: it loads, each
-    row in its slotted zone `<kind>_row`, regular positions first; a row that is not what its log
-    gives, or not in that shape, is refused."""
+    `table.rows` (kind -> regular and special positions) and the laid planks in `table.bridge` (slot
+    -> tile), in Era II after refreshes and two planks: it loads, each row in its slotted zone
+    `<kind>_row` (regular positions first), the planks in the slot row's zone; a row or a plank that
+    is not what its log gives, or not in that shape, is refused."""
     text = (SAVES / "before_rows.json").read_text()
     data = json.loads(text)
-    old = data["state"]["table"]["rows"]
-    assert data["state"]["table"]["era"] == 2 and "upgrade_row" not in data["state"]["zones"]
+    old, planks = data["state"]["table"]["rows"], data["state"]["table"]["bridge"]
+    assert data["state"]["table"]["era"] == 2 and "upgrade_row" not in data["state"]["zones"] and len(planks) == 2
     game, seats = savefile.load_text(text, lambda variants: rules)
     assert seats == ["human", "random", "greedy"]
-    assert "rows" not in game.state.table
+    assert "rows" not in game.state.table and "bridge" not in game.state.table
     for kind in ("upgrade", "wall", "building"):
         assert game.state.zones[f"{kind}_row"] == (*old[kind]["regular"], *old[kind]["special"])
-    replay = new_game(rules, 3, seed=11)
+    assert game.state.zones["bridge"] == tuple(planks.get(f"plank_{i}") for i in range(1, 6))
+    replay = new_game(rules, 3, seed=data["seed"])
     for action in data["state"]["log"]:
         replay.apply(action)
     assert game.state.to_json() == replay.state.to_json() and game.legal_actions() == replay.legal_actions()
@@ -327,7 +329,16 @@ def test_a_save_from_before_the_rows_were_zones_loads_each_row_into_its_zone(rul
     row[0], row[1] = row[1], row[0]
     with pytest.raises(savefile.SaveError, match="state.zones.wall_row"):
         savefile.game_from_data(swapped, rules)
-    bad = copy.deepcopy(data)
-    bad["state"]["table"]["rows"]["wall"] = ["wall_ii_07"]
-    with pytest.raises(savefile.SaveError, match="regular and special positions"):
-        savefile.game_from_data(bad, rules)
+    moved = copy.deepcopy(data)
+    moved["state"]["table"]["bridge"] = {"plank_5" if k == "plank_4" else k: v for k, v in planks.items()}
+    with pytest.raises(savefile.SaveError, match="state.zones.bridge"):
+        savefile.game_from_data(moved, rules)
+    for where, bad, words in ((("rows", "wall"), ["wall_ii_07"], "regular and special positions"),
+                              (("bridge",), {"plank_9": "br4_university"}, "should map some of the slots")):
+        broken = copy.deepcopy(data)
+        target = broken["state"]["table"]
+        for key in where[:-1]:
+            target = target[key]
+        target[where[-1]] = bad
+        with pytest.raises(savefile.SaveError, match=words):
+            savefile.game_from_data(broken, rules)

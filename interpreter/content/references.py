@@ -136,7 +136,7 @@ class Checker:
 
     def derived_zones(self) -> None:
         """The zones the market rows derive (a hidden pile per row's kind, era and quality, a slotted
-        zone per row) take ids no declared zone or record has."""
+        zone per row) and the slot row's zone take ids no declared zone or record has."""
         rows = [r for _, m in self.by_kind.get("setup", []) for r in m.rows]
         kinds = {r.kind for r in rows}
         records, where = {}, {z.id: (self.pack_doc, ("zones", i, "id")) for i, z in enumerate(self.pack.zones)}
@@ -148,10 +148,11 @@ class Checker:
                         records[(name, rec.id)] = rec
         derived = [(zid, "a stack (<kind>_<era>_<quality>)") for zid in market_rows.sort_stacks(records, rows)]
         derived += [(market_rows.row_zone(r.kind), "a row (<kind>_row)") for r in rows]
+        derived += [(m.id, "the slot row (its id)") for _, m in self.by_kind.get("slot_row", [])]
         for zid, what in derived:
             if zid in where:
                 doc, path = where[zid]
-                self.err(doc, path, "E216", f"'{zid}' is the id of the zone the market rows derive for {what}; "
+                self.err(doc, path, "E216", f"'{zid}' is the id of the zone derived for {what}; "
                          "give this another id")
 
     def kept_effects(self) -> None:

@@ -177,6 +177,7 @@ def _game_from_data(data: dict, ruleset):
         raise SaveError(f"the save is for {players} players; this pack is for {model.players.min}..{model.players.max}")
     old_form = _from_old_form(data["state"])
     _rows_as_zones(data["state"])
+    _slots_as_zone(data["state"], ruleset.single("slot_row"))
     _check_shape(data["state"], GameState, "state")
     state = GameState.from_json(json.dumps(data["state"]))
     rules = rules_for(ruleset, players)
@@ -237,6 +238,22 @@ def _rows_as_zones(state) -> None:
     if isinstance(zones, dict):  # otherwise the shape check says what is wrong with it
         for kind, row in rows.items():
             zones[market_rows.row_zone(kind)] = list(market_rows.contents_of_old_row(row))
+
+
+def _slots_as_zone(state, row) -> None:
+    """A state saved before the slot row was a zone (``table.<row id>``: slot -> record, absent while
+    no record was laid) is read in today's form: the slot row's zone holds each record in its slot."""
+    table = state.get("table") if isinstance(state, dict) else None
+    zones = state.get("zones") if isinstance(state, dict) else None
+    if row is None or not isinstance(table, dict) or (row.id not in table and isinstance(zones, dict) and row.id in zones):
+        return
+    laid, slots = table.pop(row.id, {}), [p.id for p in row.slots]
+    if not isinstance(laid, dict) or not set(laid) <= set(slots) or not all(isinstance(r, str) for r in laid.values()):
+        raise SaveError(f"state.table.{row.id} (a save made before the slot row was a zone) should map some of "
+                        f"the slots {', '.join(slots)} to records, not {_show(laid)}")
+    zones = state.setdefault("zones", {})
+    if isinstance(zones, dict):  # otherwise the shape check says what is wrong with it
+        zones[row.id] = [laid.get(slot) for slot in slots]
 
 
 def _check_log(game, ruleset, players: int, seed: int, data: dict, old_form: bool = False) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from interpreter.content.bounds import STEP_BUDGET, runaway
 from interpreter.errors import RulesError
+from interpreter.runtime import zones as Z
 from interpreter.runtime.state import Decision, Frame, GameState
 from interpreter.runtime.view import View
 
@@ -182,7 +183,7 @@ class Effects:
         kept = drawn.pop(index)
         player = self._player(state, frame)
         kind = self.tables.kind_of[kept]
-        complete = len(state.table.get(self.layout.slot_key, {})) >= self.layout.complete_at
+        complete = self.layout.slot_key is not None and Z.count(state.zones[self.layout.slot_key]) >= self.layout.complete_at
         if d.data["to"]:
             player.track_tokens[d.data["to"]] = [*player.track_tokens.get(d.data["to"], ()), kept]
         elif complete and d.data["stack"] in self.layout.discard_when_complete:

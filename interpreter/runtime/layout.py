@@ -54,7 +54,7 @@ class Layout:
     symbols: dict[str, str]  # edge symbol -> reward key (symbols without a reward are blank)
     icons: tuple[tuple[str, str], ...]  # (icon, effect key), in pack order
     slots: tuple[tuple[str, tuple[str, ...]], ...]  # (slot, bonus keys)
-    slot_key: str | None  # the state's table of the slot row (slot -> tile): the row file's id
+    slot_key: str | None  # the slotted zone of the slot row (its slots in order): the row file's id
     slot_verb: str | None  # the decision (and action verb) of laying a kept tile on a slot
     slot_stacks: frozenset[str]
     discard_when_complete: frozenset[str]

@@ -187,7 +187,7 @@ def _grids(rs) -> dict[str, GridTable]:
 def _zones(rs, records, kind_of) -> dict[str, ZoneSpec]:
     """The zones the pack declares, then those the market rows derive: a hidden pile per row's kind,
     era and quality (market_rows.stack_zone), in the order they are shuffled, then a public slotted
-    zone per row (market_rows.row_zone)."""
+    zone per row (market_rows.row_zone), and the slot row's slotted zone."""
     specs = zone_specs(rs.single("pack").zones)
     setup = rs.single("setup")
     rows = setup.rows if setup else ()
@@ -196,6 +196,10 @@ def _zones(rs, records, kind_of) -> dict[str, ZoneSpec]:
     for row in rows:
         zid = market_rows.row_zone(row.kind)
         specs[zid] = ZoneSpec(zid, holds=row.kind, slots=market_rows.row_slots(row))
+    slot_row = rs.single("slot_row")
+    if slot_row is not None:  # the row of slots kept tiles are laid on: a slotted zone named by its id
+        holds = next((k for k, rk in rs.record_kinds.items() if rk.file_kind == "slot_row"), None)
+        specs[slot_row.id] = ZoneSpec(slot_row.id, holds=holds, slots=tuple(p.id for p in slot_row.slots))
     return specs
 
 

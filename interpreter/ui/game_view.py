@@ -11,7 +11,7 @@ from interpreter.errors import RulesError
 from interpreter.runtime.game import Game
 from interpreter.mechanisms import market_rows, wheel
 from interpreter.runtime.notation import describe
-from interpreter.ui.kinds import MAP_KIND, SLOTS_KIND, WHEEL_KIND, table_key
+from interpreter.ui.kinds import MAP_KIND, SLOTS_KIND, WHEEL_KIND, laid_on_slots, table_key
 from interpreter.ui.sessions import Session
 
 # The view names the parts of the table by the state's own keys (the content kinds they come from).
@@ -65,7 +65,7 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
         map_key: {site: {"tile": e.get("tile"), "owner": None if e.get("owner") is None else e["owner"] + 1}
                   for site, e in sorted(shared.get(map_key, {}).items())},
         **({areas_key: shared.get(areas_key, {})} if areas_key else {}),
-        table_key(rules.ruleset, SLOTS_KIND): shared.get(table_key(rules.ruleset, SLOTS_KIND), {}),
+        table_key(rules.ruleset, SLOTS_KIND): laid_on_slots(rules, obs["zones"]),
         # the shared zones without slots (stacks, pools, decks): face-up ones with their records
         "stacks": {zid: ({"face": "up", "size": len(v), "items": v} if isinstance(v, list) else {"face": "down", **v})
                    for zid, v in sorted(obs["zones"].items()) if zid in pile_ids},

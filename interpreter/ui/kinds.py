@@ -1,5 +1,5 @@
 """The content kinds the front ends show by name. Each names a content file kind (or a record kind) of the
-schema, and the part of the state's ``table`` the runtime keeps for it; nothing else about a game is named here."""
+schema, and the part of the state (its ``table`` or a zone) the runtime keeps for it; nothing else about a game is named here."""
 
 from __future__ import annotations
 
@@ -20,3 +20,12 @@ def table_key(rs, kind: str) -> str:
     (the pack's own name for the board, which also titles it); the kind itself when the file has none."""
     model = rs.single(kind)
     return getattr(model, "id", None) or kind
+
+
+def laid_on_slots(rules, zones: dict) -> dict[str, str]:
+    """Slot -> record laid on it, for the slot row's slotted zone (``zones`` a state's or an
+    observation's); empty when the pack has no slot row."""
+    key = rules.tables.layout.slot_key
+    if key is None:
+        return {}
+    return {slot: rid for slot, rid in zip(rules.tables.zones[key].slots, zones[key]) if rid is not None}

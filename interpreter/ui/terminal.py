@@ -13,7 +13,7 @@ from rich.markup import escape
 from interpreter.mechanisms import market_rows
 from interpreter.ui import console
 from interpreter.ui.console import out
-from interpreter.ui.kinds import MAP_KIND, SLOTS_KIND, WHEEL_KIND, table_key
+from interpreter.ui.kinds import MAP_KIND, WHEEL_KIND, laid_on_slots, table_key
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
 
@@ -50,9 +50,10 @@ def summary(game, seat: int | None = None) -> str:
              for site, e in sorted(table.get(map_key, {}).items())]
     if built:
         lines.append(f"{map_key}: " + ", ".join(built))
-    slots_key = table_key(game.rules.ruleset, SLOTS_KIND)
-    if table.get(slots_key):
-        lines.append(f"{slots_key}: " + ", ".join(f"{k}:{v}" for k, v in sorted(table[slots_key].items())))
+    slots_key = game.rules.tables.layout.slot_key
+    laid = laid_on_slots(game.rules, obs["zones"])
+    if laid:
+        lines.append(f"{slots_key}: " + ", ".join(f"{k}:{v}" for k, v in sorted(laid.items())))
     waiting = obs["turn_info"]["later"]
     if waiting:
         lines.append("to resolve this turn: " + ", ".join(waiting))

@@ -8,6 +8,7 @@ import pytest
 from interpreter.dsl import steps as S
 from interpreter.runtime import natives as mechanisms
 from interpreter.runtime.machine import Machine
+from interpreter.runtime import zones as Z
 from interpreter.runtime.tables import build_tables
 from interpreter.runtime.view import View
 from interpreter.errors import RulesError
@@ -34,7 +35,8 @@ def new_state(tables, players=2, **holdings):
             stacks.setdefault(stack, []).append(rid)
         if kind == "production_token" and rec.from_players <= players:
             stacks.setdefault("river", []).append(rid)
-    return GameState(players=ps, zones={k: tuple(v) for k, v in stacks.items()})
+    zones = Z.empty(tables.zones.values(), players)  # every zone, the slotted ones with empty slots
+    return GameState(players=ps, zones={**zones, **{k: tuple(v) for k, v in stacks.items()}})
 
 
 def machine(tables) -> Machine:
@@ -213,7 +215,7 @@ def test_bridge_tiles_kept_from_their_stack_run_their_effect(tables):
     assert s.zones["bridge_iv"] == ("br4_hunger_wall", "br4_cathedral")
     assert s.decision.kind == "plank" and s.decision.options == [f"plank_{i}" for i in range(1, 6)]
     m.answer(s, 1)  # plank_2 covers "gain 1 stone" and "score 2"; then the tile's own advance technology 3
-    assert s.table["bridge"] == {"plank_2": "br4_technology"}
+    assert s.zones["bridge"] == (None, "br4_technology", None, None, None)  # the slot row's zone, slot by slot
     assert s.players[0].holdings["stone"] == 3 and s.players[0].breakdown == {"bridge:plank_2": 2}
     assert s.decision is not None and s.decision.data["stack"] == "technology_i"
 

@@ -238,7 +238,7 @@ class SlotRowFile(ContentFile):
 
     kind: Literal["slot_row"]
     id: Id
-    """The pack's name for the row: the key of its state (slot -> tile) and the source of the bonuses its slots give (`<id>:<slot>`)."""
+    """The pack's name for the row: the id of the slotted zone holding the laid tiles (its slots in order) and the source of the bonuses its slots give (`<id>:<slot>`)."""
     name: str | None = None
     """Display name of the row."""
     verb: Id

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from interpreter.dsl.printer import to_text
 from interpreter.mechanisms import hex_map as C
+from interpreter.runtime import zones as Z
 from interpreter.runtime.state import Decision, Frame, GameState
 from interpreter.runtime.natives.common import PICK_HALF, _amounts, _prog, _push
 
@@ -65,21 +66,23 @@ def half_answer(m, state, frame, index, d) -> None:
 
 # --------------------------------------------------------------------------- slot rows
 
+def _free_slots(m, state) -> list[str]:
+    return [p for (p, _), laid in zip(m.layout.slots, state.zones[m.layout.slot_key]) if laid is None]
+
+
 def slot_step(m, state, frame) -> None:
-    free = [p for p, _ in m.layout.slots if p not in state.table.get(m.layout.slot_key, {})]
-    state.decision = Decision(frame.player, m.layout.slot_verb, free, {})
+    state.decision = Decision(frame.player, m.layout.slot_verb, _free_slots(m, state), {})
 
 
 def slot_answer(m, state, frame, index, d) -> None:
     """Lay the kept tile on a free slot and gain the bonuses it covers (R-ROAD-5, R-ROAD-7, OPEN-19)."""
     state.frames.pop()
     key = m.layout.slot_key
-    free = [p for p, _ in m.layout.slots if p not in state.table.get(key, {})]
-    slot = free[index]
-    state.table[key] = {**state.table.get(key, {}), slot: frame.event["tile"]}
+    slot = _free_slots(m, state)[index]
+    state.zones[key] = Z.put(m.tables.zones[key], state.zones[key], frame.event["tile"], slot)
     keys = dict(m.layout.slots)[slot]
     _push(state, [_prog(m, k, frame.player, f"{key}:{slot}") for k in keys])
 
 
 def slots_open(m, state) -> bool:
-    return bool(m.layout.slots) and len(state.table.get(m.layout.slot_key, {})) < m.layout.complete_at
+    return bool(m.layout.slots) and Z.count(state.zones[m.layout.slot_key]) < m.layout.complete_at

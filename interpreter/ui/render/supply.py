@@ -5,7 +5,7 @@ from __future__ import annotations
 import drawsvg as dw
 
 from interpreter.mechanisms import market_rows
-from interpreter.ui.kinds import SLOTS_KIND, claim_kind, table_key
+from interpreter.ui.kinds import SLOTS_KIND, claim_kind, laid_on_slots, table_key
 from interpreter.ui.render.draw import COST, GAIN, INK, SOFT, SQRT3, block, hexagon, kind_title, label, seat_colour
 from interpreter.ui.render.text import short, wrap
 
@@ -136,7 +136,7 @@ def draw_slots(t, d, x0, y0, w):
     if row is None:
         return 0
     key = table_key(t.rs, SLOTS_KIND)
-    laid = t.s.table.get(key, {})
+    laid = laid_on_slots(t.g.rules, t.s.zones)
     h = 92
     t.section(d, x0, y0, w, h, row.name or kind_title(key))
     g = dw.Group(id=key)
