@@ -59,7 +59,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E304": ("unknown grid", "Use a grid id from projects.yaml."),
     "E305": ("unknown action", "Use an action id from pack.yaml `actions:`."),
     "E306": ("unknown event", "Triggers may use the events listed under `events:` in pack.yaml."),
-    "E307": ("unknown kind of record", "Use a record kind the pack declares (in its record_kinds files) or one of its tile kinds."),
+    "E307": ("unknown kind of record", "Use a record kind the pack declares (in its record_kinds files) or one of its tile kinds; `count(...)` also counts the records of a zone, declared or derived (content/README.md)."),
     "E308": ("unknown attribute", "The attribute does not exist on that record or event; the message lists those that do."),
     "E309": ("type mismatch", "Both sides of a comparison, and every argument, must be of the expected type."),
     "E310": ("wrong arguments", "The function takes the arguments named in the message."),

@@ -16,13 +16,13 @@ from collections import Counter, defaultdict
 from pydantic import BaseModel
 
 from interpreter.mechanisms import hexes as board
-from interpreter.mechanisms import market_rows
 from interpreter.mechanisms import wheel
 from interpreter.dsl.parse import grammar_text
 from interpreter.errors import ErrorBag
 from interpreter.content.model import KindTable
 from interpreter.content.model.base import Record
 from interpreter.content import events, flow_checks
+from interpreter.content.derived_zones import derived_zones
 from interpreter.content.source import Document, walk
 
 BLANK = "none"
@@ -68,7 +68,7 @@ class Checker:
         self.nested_ids()
         self.kept_effects()
         self.dealt_zones()
-        self.derived_zones()
+        self.derived_zone_ids()
         for doc, m in self.pairs:
             check = getattr(self, "k_" + m.kind, None)
             if check:
@@ -134,25 +134,19 @@ class Checker:
                                  "a shared zone without slots")
                         break
 
-    def derived_zones(self) -> None:
-        """The zones the market rows derive (a hidden pile per row's kind, era and quality, a slotted
-        zone per row) and the slot row's zone take ids no declared zone or record has."""
-        rows = [r for _, m in self.by_kind.get("setup", []) for r in m.rows]
-        kinds = {r.kind for r in rows}
-        records, where = {}, {z.id: (self.pack_doc, ("zones", i, "id")) for i, z in enumerate(self.pack.zones)}
-        for name, rk in self.record_kinds.items():
+    def derived_zone_ids(self) -> None:
+        """The zones the boards derive (content/derived_zones.py: the market rows' stacks and rows, the
+        slot row's zone) take ids no declared zone or record has."""
+        where = {z.id: (self.pack_doc, ("zones", i, "id")) for i, z in enumerate(self.pack.zones)}
+        for rk in self.record_kinds.values():
             for doc, m in self.by_kind.get(rk.file_kind, []):
                 for i, rec in enumerate(getattr(m, rk.field)):
                     where.setdefault(rec.id, (doc, (rk.field, i, "id")))
-                    if name in kinds and isinstance(getattr(rec, "era", None), int) and isinstance(getattr(rec, "special", None), bool):
-                        records[(name, rec.id)] = rec
-        derived = [(zid, "a stack (<kind>_<era>_<quality>)") for zid in market_rows.sort_stacks(records, rows)]
-        derived += [(market_rows.row_zone(r.kind), "a row (<kind>_row)") for r in rows]
-        derived += [(m.id, "the slot row (its id)") for _, m in self.by_kind.get("slot_row", [])]
-        for zid, what in derived:
-            if zid in where:
-                doc, path = where[zid]
-                self.err(doc, path, "E216", f"'{zid}' is the id of the zone derived for {what}; "
+        models = {kind: [m for _, m in pairs] for kind, pairs in self.by_kind.items()}
+        for z in derived_zones(models, self.record_kinds):
+            if z.id in where:
+                doc, path = where[z.id]
+                self.err(doc, path, "E216", f"'{z.id}' is the id of the zone derived for {z.derived_for}; "
                          "give this another id")
 
     def kept_effects(self) -> None:

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from interpreter.dsl.english import Names
 from interpreter.dsl.resolve import BOOL, NUMBER, EventSig, KindSig, Symbols, ZoneSig
+from interpreter.content.derived_zones import derived_zones
 from interpreter.content.model import KindTable, RecordKind, effect_fields
 from interpreter.content.model.kinds import is_attribute
 
@@ -56,6 +57,8 @@ def build_symbols(models: dict[str, list[BaseModel]], kinds: KindTable) -> Symbo
     cats["icon"] = {i.id for i in pack.icons}
     cats["colour"] = set(pack.corner_colours)
     cats["zone"] = {z.id for z in pack.zones}
+    derived = derived_zones(models, kinds.records)  # the rows' stacks and rows, the slot row (E216 keeps the ids apart)
+    cats["stack"] |= {z.id for z in derived if not z.slots}
     producing = set()
     for t in records(models, "tracks", "tracks"):
         cats["track"].add(t.id)
@@ -86,7 +89,8 @@ def build_symbols(models: dict[str, list[BaseModel]], kinds: KindTable) -> Symbo
     }
     record_kinds = {rec.id: name for name, rk in kinds.records.items() for rec in records(models, rk.file_kind, rk.field)}
     return Symbols({k: frozenset(v) for k, v in cats.items()}, events, sigs, frozenset(producing),
-                   {z.id: ZoneSig(z.holds, z.per == "player", tuple(z.slots), z.refill is not None) for z in pack.zones},
+                   {**{z.id: ZoneSig(z.holds, False, z.slots) for z in derived},
+                    **{z.id: ZoneSig(z.holds, z.per == "player", tuple(z.slots), z.refill is not None) for z in pack.zones}},
                    record_kinds)
 
 

@@ -63,7 +63,7 @@ BUILTINS = {
 # Category -> error code for an unknown member.
 _UNKNOWN_CODE = {
     "resource": "E302", "track": "E303", "grid": "E304", "action": "E305", "event": "E306",
-    "kind": "E307", "direction": "E315", "stack": "E317", "zone": "E320",
+    "kind": "E307", "counted": "E307", "direction": "E315", "stack": "E317", "zone": "E320",
 }
 # Where `move ... to Z at P` may put a record, besides a slot of a slotted zone.
 ZONE_ENDS = ("top", "end")
@@ -106,8 +106,8 @@ class Symbols:
     record_kinds: dict[str, str] = field(default_factory=dict)  # record id -> its kind (`run F of R`)
 
     def members(self, category: str) -> frozenset[str]:
-        if category == "kind":
-            return frozenset(self.kinds)
+        if category in ("kind", "counted"):  # counted: what count() counts, a kind's records or a zone's
+            return frozenset(self.kinds) | (frozenset(self.zones) if category == "counted" else frozenset())
         if category == "direction":
             return frozenset(DIRECTIONS)
         if category == "event":
@@ -410,7 +410,7 @@ class Resolver(StatementChecks):
         if isinstance(e, A.Count):
             if e.quant not in (None, "all"):
                 self.error("E310", f"count() counts your own records, or everyone's with `all`; `{e.quant}` means nothing here", e.pos)
-            if self.member(e.kind, "kind") and e.where is not None:
+            if self.member(e.kind, "counted", "kind or zone") and e.where is not None:
                 self.cond(e.where, Scope(scope.this_kinds, e.kind.text, scope.event, scope.event_kind))
             return NUMBER
         if isinstance(e, A.This):

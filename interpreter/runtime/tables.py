@@ -9,7 +9,7 @@ from typing import Any, Callable
 from interpreter.runtime.chance import Die
 from interpreter.runtime.copies import COPY, add_copies
 from interpreter.runtime.layout import Layout, build_layout
-from interpreter.mechanisms import market_rows
+from interpreter.content.derived_zones import derived_zones
 from interpreter.runtime.zones import ZoneSpec, specs_of as zone_specs
 
 MISSING = object()  # a field a record does not have
@@ -170,7 +170,7 @@ def build_tables(rs) -> Tables:
     return Tables(programs, asts, caps, {g: tuple(v) for g, v in groups.items()}, tracks, records, kind_of, keys,
                   milestones, {z.id: z.run_on_keep for z in pack.zones if z.run_on_keep}, tables, triggers,
                   {e.id: e.key for e in pack.events if e.key}, _grids(rs), build_layout(rs, key_of_path, records),
-                  tuple(global_triggers), {f.key: f.span for f in rs.fields}, _zones(rs, records, kind_of), _dice(rs))
+                  tuple(global_triggers), {f.key: f.span for f in rs.fields}, _zones(rs), _dice(rs))
 
 
 def _grids(rs) -> dict[str, GridTable]:
@@ -184,22 +184,12 @@ def _grids(rs) -> dict[str, GridTable]:
 
 
 
-def _zones(rs, records, kind_of) -> dict[str, ZoneSpec]:
-    """The zones the pack declares, then those the market rows derive: a hidden pile per row's kind,
-    era and quality (market_rows.stack_zone), in the order they are shuffled, then a public slotted
-    zone per row (market_rows.row_zone), and the slot row's slotted zone."""
+def _zones(rs) -> dict[str, ZoneSpec]:
+    """The zones the pack declares, then those its boards derive (content/derived_zones.py): the
+    market rows' hidden stacks in the order they are shuffled, the rows, the slot row."""
     specs = zone_specs(rs.single("pack").zones)
-    setup = rs.single("setup")
-    rows = setup.rows if setup else ()
-    for zid, ids in market_rows.sort_stacks(records, rows).items():
-        specs[zid] = ZoneSpec(zid, holds=kind_of[ids[0]], visibility="hidden")
-    for row in rows:
-        zid = market_rows.row_zone(row.kind)
-        specs[zid] = ZoneSpec(zid, holds=row.kind, slots=market_rows.row_slots(row))
-    slot_row = rs.single("slot_row")
-    if slot_row is not None:  # the row of slots kept tiles are laid on: a slotted zone named by its id
-        holds = next((k for k, rk in rs.record_kinds.items() if rk.file_kind == "slot_row"), None)
-        specs[slot_row.id] = ZoneSpec(slot_row.id, holds=holds, slots=tuple(p.id for p in slot_row.slots))
+    for z in derived_zones(rs.models, rs.record_kinds):
+        specs[z.id] = ZoneSpec(z.id, holds=z.holds, slots=z.slots, visibility="hidden" if z.hidden else "public")
     return specs
 
 
