@@ -138,13 +138,15 @@ class LegalActions:
         if payer is None:
             return self._perform_verdict(action, True)
         s = self.state
-        players, seat, own = s.players, s.current, s._own
-        player = players[seat]
-        players[seat], s._own = payer, own & ~(1 << seat)
+        players, seat, bit = s.players, s.current, 1 << s.current
+        player, own = players[seat], s._own & bit
+        players[seat] = payer
+        s._own &= ~bit
         try:
             return self._perform_verdict(action, True)
         finally:
-            players[seat], s._own = player, own
+            players[seat] = player
+            s._own = s._own & ~bit | own  # the others' bits as the call left them (a copy made meanwhile clears them)
 
     def _taken(self, tile: str) -> "LegalActions | None":
         """The game after taking a tile, kept for ``apply``; None when the rules refuse the take."""
