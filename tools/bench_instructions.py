@@ -10,7 +10,10 @@ wraps them and callgrind toggles on that function), so imports and content loadi
 
 - caput: G games (seeds 1..G, default 2) of random 4-player games of the bundled pack, as in
   tools/bench.py (``random.Random(seed)`` picking among the legal actions), in this tree and in each
-  ``--tree`` (a checkout of another commit);
+  ``--tree`` (a checkout of another commit). A first game is played before the count, as for
+  catanatron: it builds the 4-player rules and the pack's tables, once per process (about as many
+  instructions as a whole game), which the rounds of `tools/bench.py --peer`, all in one process,
+  pay once at most;
 - ``--peer catanatron``: G+1 random 4-player Catan games of catanatron, as tools/bench.py plays them,
   with the sorting of its actions into a canonical order left out (callgrind toggles off inside
   ``sorted``).
@@ -44,16 +47,17 @@ except ImportError:  # a checkout from before the package root's API
     from interpreter.engine import new_game
 rs = load_ruleset()
 games = int(sys.argv[1])
-def play(_a, _b):
+def play(first, last):
     n = 0
-    for seed in range(1, games + 1):
+    for seed in range(first, last + 1):
         g = new_game(rs, 4, seed)
         rng = random.Random(seed)
         while not g.is_terminal():
             g.apply(rng.choice(g.legal_actions()))
             n += 1
     return n
-print(functools.reduce(play, [0, 0]))
+play(1, 1)  # its first game outside the count: it builds the 4-player rules and the pack's tables, once per process
+print(functools.reduce(play, [1, games]))
 """
 
 CATANATRON = r"""

@@ -168,9 +168,9 @@ def tiles_by_position(state: WheelState) -> tuple[tuple[int, str], ...]:
 
 def tiles_in_order(data: dict) -> list[tuple[int, str]]:
     """``tiles_by_position`` read straight from the JSON form (the game's table), lowest position first."""
-    slots, rotation = data["slots"], data["rotation"]
-    n = len(slots)
-    return [(pos, tile) for pos in range(n) if (tile := slots[(pos - rotation) % n]) is not None]
+    slots = data["slots"]
+    cut = -data["rotation"] % len(slots)  # the slot at position 0: the slots from it on are in position order
+    return [(pos, tile) for pos, tile in enumerate(slots[cut:] + slots[:cut]) if tile is not None]
 
 
 def dummy_choice(state: WheelState, rule: str = "highest_position") -> str:

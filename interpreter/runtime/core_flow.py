@@ -45,6 +45,9 @@ STOPPED = "stopped"  # state.table key: the flow programs that stopped where the
 SCORING = "scoring"  # state.table key set once final scoring begins
 
 
+_machine_run = Machine.run  # a global read is specialized; a class's attribute is not (Python 3.11)
+
+
 class GuardedMachine(Machine):
     """The effect machine of a pack on the generic core. A program the flow runs (the setup, a phase's
     programs, a trigger of a lifecycle event, a final scoring step) sits above a guard frame: when
@@ -57,7 +60,7 @@ class GuardedMachine(Machine):
             return  # nothing to run (the end of a turn asks after each of its steps)
         while True:
             try:
-                Machine.run(self, state)
+                _machine_run(self, state)
                 return
             except RunawayError:
                 raise

@@ -181,7 +181,7 @@ def next_phase(spec: FlowSpec, cursor: FlowCursor) -> tuple[FlowCursor, list[Flo
         raise RulesError("the phase is not over")
     if cursor.passed:
         cursor = replace(cursor, last_pass_order=cursor.passed)
-    return _enter_phase(spec, replace(cursor, closing=""), cursor.phase + 1)
+    return _enter_phase(spec, cursor, cursor.phase + 1)  # it sets `closing` (one copy of the cursor less)
 
 
 def next_round(spec: FlowSpec, cursor: FlowCursor, end: bool = False) -> tuple[FlowCursor, list[FlowEvent]]:
@@ -189,11 +189,10 @@ def next_round(spec: FlowSpec, cursor: FlowCursor, end: bool = False) -> tuple[F
     end condition holds), else the next round starts."""
     if cursor.closing != "round":
         raise RulesError("the round is not over")
-    cursor = replace(cursor, closing="")
     if end or (spec.rounds is not None and cursor.round >= spec.rounds):
-        return end_game(cursor)
+        return end_game(replace(cursor, closing=""))
     cursor = replace(cursor, round=cursor.round + 1, first_seat=(cursor.first_seat + spec.first_seat_moves) % cursor.seats)
-    cursor, more = _enter_phase(spec, cursor, 0)
+    cursor, more = _enter_phase(spec, cursor, 0)  # it sets `closing`
     return cursor, [FlowEvent("round_started", {"round": cursor.round})] + more
 
 
@@ -251,7 +250,8 @@ def _order_for(phase: PhaseSpec, cursor: FlowCursor) -> tuple[int, ...]:
 
 
 def _enter_phase(spec: FlowSpec, cursor: FlowCursor, index: int) -> tuple[FlowCursor, list[FlowEvent]]:
-    """Enter the first phase from ``index`` on that runs this round; past the last, the round is over."""
+    """Enter the first phase from ``index`` on that runs this round; past the last, the round is over
+    (``closing`` is set either way: "" in a phase, "round" past the last)."""
     while index < len(spec.phases) and spec.phases[index].rounds and cursor.round not in spec.phases[index].rounds:
         index += 1
     if index == len(spec.phases):
@@ -260,7 +260,7 @@ def _enter_phase(spec: FlowSpec, cursor: FlowCursor, index: int) -> tuple[FlowCu
     order = _order_for(phase, cursor)
     if phase.order == "recorded" and cursor.joined:  # the seats that joined are used once; the order stays
         cursor = replace(cursor, recorded=order, joined=())
-    cursor = replace(cursor, phase=index, order=order, at=0, turns=(0,) * cursor.seats, passed=())
+    cursor = replace(cursor, phase=index, order=order, at=0, turns=(0,) * cursor.seats, passed=(), closing="")
     events = [FlowEvent("phase_started", {"phase": phase.id})]
     if order:
         events.append(FlowEvent("turn_started", {"seat": cursor.seat}))

@@ -57,21 +57,29 @@ from interpreter.runtime.state import GameState
 from interpreter.runtime.turn import Turn
 
 
+_offer_actions = LegalActions._legal_actions  # a global read is specialized; a class's attribute is not (Python 3.11)
+
+
 class Game(LegalActions, GameAPI):
+    def __init__(self, rules, state: GameState):
+        GameAPI.__init__(self, rules, state)
+        # read once per game: Python 3.11 does not specialize reading a cached property (rules.uses_offers)
+        self._offers = rules.uses_offers
+
     # ------------------------------------------------------------ API
     def is_terminal(self) -> bool:
         return bool(self.state.table.get(core_flow.OVER))
 
     def _legal_actions(self) -> list[str]:
-        if self.rules.uses_offers:
-            return LegalActions._legal_actions(self)
+        if self._offers:
+            return _offer_actions(self)
         return [] if self.is_terminal() else menu_actions(self)
 
     def _applied(self, action: str) -> GameState:
         """A copy of the state with the action applied; raises IllegalActionError if the rules refuse it."""
         work = self.state.clone()
         try:
-            if self.rules.uses_offers:
+            if self._offers:
                 Turn(self.rules, work).apply(action)
             else:
                 apply_action(self.rules, work, action)

@@ -67,7 +67,7 @@ class LegalActions:
         those offering an action that can be performed once taken; when none does, all of them (the turn
         then ends without a main action)."""
         verdicts: dict = {}  # (price paid, action) -> performable after the take, when known without a try
-        afters: dict = {}  # price paid -> this game with it paid
+        afters: dict = {}  # price paid -> the player with it paid (_payer)
         always = self.rules.offers.always_performable_tiles  # as _tile_performable judges them, without the call
         tiles = [tile for pos, tile in takes if tile in always or self._tile_performable(pos, tile, verdicts, afters)]
         return tiles or [tile for _, tile in takes]
@@ -86,8 +86,8 @@ class LegalActions:
             for a in actions:  # builds last: the others are judged cheaply
                 verdict = verdicts.get((paid, a), _UNJUDGED)
                 if verdict is _UNJUDGED:
-                    after = afters.get(paid) or afters.setdefault(paid, self._after_payment(paid))
-                    verdict = verdicts[(paid, a)] = after._perform_verdict(a, True)
+                    payer = afters.get(paid) or afters.setdefault(paid, self._payer(paid))
+                    verdict = verdicts[(paid, a)] = self._verdict_as(payer, a)
                 if verdict:
                     return True
                 known = known and verdict is not None
@@ -118,22 +118,35 @@ class LegalActions:
         key = geometry.cost_keys[pos]
         return machine.constant(self.rules.tables.programs[key]) if key else ()
 
-    def _after_payment(self, paid: tuple) -> "LegalActions":
-        """This game with a constant price paid, for the verdicts of ``_perform_verdict`` alone (they only
-        read the state): a copy that shares all but the paying player with this state."""
+    def _payer(self, paid: tuple) -> PlayerState | None:
+        """The player whose turn it is once a constant price is paid (None when free), for the verdicts of
+        ``_verdict_as`` alone: a copy of the player, never part of a state."""
         if not paid:
-            return self
+            return None
         s = self.state
-        work = _new(GameState)
-        work.__dict__.update(s.__dict__)  # read only: shares the frames, boards and log with this state
         player = _copy_player(s.players[s.current])
         holdings = player.holdings
         for r, n in paid:
             holdings[r] = holdings.get(r, 0) - n
-        work.players = players = list(s.players)
-        players[s.current] = player
-        work._own = 0  # nothing of it is its own: a write would copy first (none is made)
-        return type(self)(self.rules, work)
+        return player
+
+    def _verdict_as(self, payer: PlayerState | None, action: str) -> bool | None:
+        """``_perform_verdict`` of a main action as if the player whose turn it is were ``payer`` (None: as
+        they are). The verdicts only read the state, so the payer stands in this state's list of players
+        for the call and the player is put back after it (a copy of the whole state for each price paid
+        cost more than the verdicts it served); should a verdict write, the state copies the payer first."""
+        if payer is None:
+            return self._perform_verdict(action, True)
+        s = self.state
+        players, seat, bit = s.players, s.current, 1 << s.current
+        player, own = players[seat], s._own & bit
+        players[seat] = payer
+        s._own &= ~bit
+        try:
+            return self._perform_verdict(action, True)
+        finally:
+            players[seat] = player
+            s._own = s._own & ~bit | own  # the others' bits as the call left them (a copy made meanwhile clears them)
 
     def _taken(self, tile: str) -> "LegalActions | None":
         """The game after taking a tile, kept for ``apply``; None when the rules refuse the take."""
@@ -209,7 +222,6 @@ class LegalActions:
 
 
 _UNJUDGED = object()  # a verdict not worked out yet
-_new = object.__new__
 _SEARCH_BUDGET = 40  # tries per completeness check before the remaining choices are trusted
 
 

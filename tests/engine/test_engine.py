@@ -44,6 +44,26 @@ def test_the_seed_decides_the_shuffles(rs):
     assert a.state.zones == b.state.zones and a.state.zones != c.state.zones
 
 
+def test_judging_the_crane_tiles_leaves_the_state_as_it_was(rs, monkeypatch):
+    """Whether a tile's actions can be performed once its price is paid is judged with a paying copy
+    of the player standing in the state's list of players (LegalActions._verdict_as): afterwards the
+    state holds its own players again, owns none it did not own, and reads as before."""
+    from interpreter.runtime.legal import LegalActions
+
+    payers = []
+    payer = LegalActions._payer
+    monkeypatch.setattr(LegalActions, "_payer", lambda self, paid: payers.append(payer(self, paid)) or payers[-1])
+    g, rng = new_game(rs, 4, 5), random.Random(5)
+    while not g.is_terminal() and len([p for p in payers if p is not None]) < 10:
+        s = g.state
+        players, own, text = list(s.players), s._own, s.to_json()
+        actions = g.legal_actions()
+        assert all(a is b for a, b in zip(s.players, players)) and s.to_json() == text
+        assert s._own | own == own  # it owns no player it did not own (tries on copies may share some since)
+        g.apply(rng.choice(actions))
+    assert len([p for p in payers if p is not None]) >= 10  # the paying copies were made and judged with
+
+
 def test_a_red_tile_needs_its_cost_paid_first(rs):
     g = new_game(rs, 2)
     cs = crane.from_json(g.state.table["crane"])
