@@ -42,7 +42,8 @@ class Offers:
     # needs in any case (a payment, an up move's own price) or None)
     anytime: tuple
     playable: tuple  # the actions a program can perform (Rules.playable_actions), sorted
-    # (id of a row's contents, kind, pays, verb) -> (the contents, actions); (kind, which positions hold a tile, pays, verb) -> actions
+    # (id of a row's contents, kind, pays, verb) -> (the contents, actions);
+    # (kind, which positions hold a tile, pays, verb) -> actions
     _refreshes: dict = field(default_factory=dict, compare=False)
     # the action tiles that show an always performable action: taking one needs no judgement (R-TURN-6)
     always_performable_tiles: frozenset = frozenset()
