@@ -33,7 +33,9 @@ machine are comparable; figures vary with the machine, so compare ratios rather 
   The two are timed in R interleaved rounds (--rounds R, default 3; caput, peer, caput, peer, ...),
   and each side's row is its fastest round, as timeit takes the least disturbed of its repeats: on
   a shared machine other work slows single rounds by 10-20%. Every round is printed below the table
-  and kept in the JSON (``rounds``), so the spread is in view.
+  and kept in the JSON (``rounds``), so the spread is in view, with each round's ratio to the peer's
+  round after it and their median (``paired_ratios``, ``median_paired_ratio``): a slow spell of the
+  machine slows both rounds of a pair, so the median of the pairs is the steadier comparison.
 
 ``--json`` prints the figures as JSON instead of the table. This is a benchmark, not a test:
 nothing here asserts on timings.
@@ -225,6 +227,9 @@ def run(args) -> dict:
             theirs = {**fastest(their_rounds), "rounds": [g["actions_per_s"] for g in their_rounds]}
             out["peer"] = {"name": args.peer, "installed": True, "random_4p": theirs}
             out["peer"]["ratio"] = {k: mine[k] / theirs[k] for k in ("games_per_s", "actions_per_s", "actions_per_game")}
+            # each round of caput against the peer's round after it: the figure that load moves least
+            paired = [a / b for a, b in zip(mine["rounds"], theirs["rounds"])]
+            out["peer"]["paired_ratios"], out["peer"]["median_paired_ratio"] = paired, statistics.median(paired)
         else:
             out["peer"] = {"name": args.peer, "installed": False, "install": f"pip install {args.peer}"}
     out["meta"]["seconds"] = time.perf_counter() - started
@@ -293,6 +298,10 @@ def print_table(r: dict) -> None:
         spread = lambda rounds: ", ".join(f"{x:,.0f}" for x in rounds)  # noqa: E731
         console.print(f"random 4 players, actions/s by round (interleaved): caput {spread(r['random']['4']['rounds'])}; "
                       f"{peer['name']} {spread(peer['random_4p']['rounds'])}", markup=False)
+        if "paired_ratios" in peer:
+            console.print(f"caput/{peer['name']} actions/s, round by round: "
+                          + ", ".join(f"{x:.3f}" for x in peer["paired_ratios"])
+                          + f"; median {peer['median_paired_ratio']:.3f}", markup=False)
     console.print(f"total {r['meta']['seconds']:.1f} s", markup=False)
 
 

@@ -23,6 +23,10 @@ It prints instructions per action for each and the ratios (the other's count ove
 fast the processor runs them depends on caches and branches too), so this complements tools/bench.py
 and does not replace it. A benchmark, not a test. Needs valgrind (``apt install valgrind``); about
 two minutes per workload.
+
+``--cache`` also runs callgrind's cache simulation (this machine's L1 sizes: 32 KiB, 8-way) and
+prints each workload's L1 instruction and data miss rates and L1 misses per action: how well the
+processor can run the instructions, which instruction counts alone do not say. About twice as slow.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,8 +78,20 @@ print(functools.reduce(play, [0, 0]))
 """
 
 
-def count(script: str, args: list[str], cwd: Path, toggles: list[str]) -> tuple[int, int]:
-    """(instructions, actions) of one workload under callgrind."""
+@dataclass(frozen=True)
+class Count:
+    """What callgrind counted over one workload's collected part."""
+
+    instructions: int
+    actions: int
+    events: dict[str, int]  # every event callgrind recorded (Ir, and with --cache Dr, Dw, I1mr, D1mr, D1mw, ...)
+
+    def rate(self, misses: tuple[str, ...], refs: tuple[str, ...]) -> float:
+        return sum(self.events[e] for e in misses) / max(1, sum(self.events[e] for e in refs))
+
+
+def count(script: str, args: list[str], cwd: Path, toggles: list[str], cache: bool = False) -> Count:
+    """What callgrind counts over one workload (its cache simulation too with ``cache``)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -82,13 +99,16 @@ def count(script: str, args: list[str], cwd: Path, toggles: list[str]) -> tuple[
         # a first run without valgrind writes the bytecode caches the counted run then reads
         subprocess.run([sys.executable, "-c", script, "1", *args[1:]], cwd=cwd, env=env, check=True,
                        capture_output=True)
-        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *(["--cache-sim=yes"] if cache else []),
                *(f"--toggle-collect={t}" for t in toggles), sys.executable, "-c", script, *args]
         done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=True)
-    collected = re.search(r"Collected : (\d+)", done.stderr)
+    names = re.search(r"Events\s*: ([A-Za-z0-9 ]+)", done.stderr)
+    collected = re.search(r"Collected : ([\d ]+)", done.stderr)
     if collected is None:
         raise SystemExit(f"callgrind printed no count:\n{done.stderr[-2000:]}")
-    return int(collected.group(1)), int(done.stdout.split()[-1])
+    values = [int(v) for v in collected.group(1).split()]
+    events = dict(zip(names.group(1).split(), values)) if names else {"Ir": values[0]}
+    return Count(values[0], int(done.stdout.split()[-1]), events)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,21 +116,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--peer", choices=["catanatron"])
     ap.add_argument("--tree", action="append", default=[], type=Path, help="a checkout of another commit")
+    ap.add_argument("--cache", action="store_true", help="simulate the caches too: L1 miss rates (slower)")
     args = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("bench_instructions: valgrind is not installed (apt install valgrind)", file=sys.stderr)
         return 2
-    rows: list[tuple[str, int, int]] = []
+    rows: list[tuple[str, Count]] = []
     for name, tree in [("caput (this tree)", ROOT), *((f"caput ({t})", t.resolve()) for t in args.tree)]:
-        rows.append((name, *count(CAPUT, [str(args.games)], tree, ["functools_reduce"])))
+        rows.append((name, count(CAPUT, [str(args.games)], tree, ["functools_reduce"], args.cache)))
     if args.peer == "catanatron":
-        rows.append(("catanatron", *count(CATANATRON, [str(args.games + 1), str(ROOT / "tools")], ROOT,
-                                          ["functools_reduce", "builtin_sorted"])))
-    here = rows[0][1] / rows[0][2]
-    print(f"{'workload':<40} {'instructions':>14} {'actions':>8} {'per action':>11} {'ratio':>7}")
-    for name, instructions, actions in rows:
-        per = instructions / actions
-        print(f"{name:<40} {instructions:>14,} {actions:>8,} {per:>11,.0f} {per / here:>7.3f}")
+        rows.append(("catanatron", count(CATANATRON, [str(args.games + 1), str(ROOT / "tools")], ROOT,
+                                         ["functools_reduce", "builtin_sorted"], args.cache)))
+    here = rows[0][1].instructions / rows[0][1].actions
+    cache_head = f" {'I1 miss':>8} {'D1 miss':>8} {'L1 misses/action':>17}" if args.cache else ""
+    print(f"{'workload':<40} {'instructions':>14} {'actions':>8} {'per action':>11} {'ratio':>7}{cache_head}")
+    for name, c in rows:
+        per = c.instructions / c.actions
+        line = f"{name:<40} {c.instructions:>14,} {c.actions:>8,} {per:>11,.0f} {per / here:>7.3f}"
+        if args.cache:
+            misses = sum(c.events[e] for e in ("I1mr", "D1mr", "D1mw")) / c.actions
+            line += (f" {c.rate(('I1mr',), ('Ir',)):>8.2%} {c.rate(('D1mr', 'D1mw'), ('Dr', 'Dw')):>8.2%}"
+                     f" {misses:>17,.0f}")
+        print(line)
     return 0
 
 
