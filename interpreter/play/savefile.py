@@ -347,6 +347,7 @@ def _check_shape(value, kind, where: str) -> None:
     """SaveError naming the place when the JSON ``value`` is not of the type ``kind`` (a field's annotation)."""
     if kind is Any:
         return
+    kind = getattr(kind, "json_shape", kind)  # a runtime type saved as plain data (the action log: a list)
     if dataclasses.is_dataclass(kind):
         if not isinstance(value, dict):
             raise SaveError(f"{where} should be an object, not {_show(value)}")

@@ -9,6 +9,8 @@ import difflib
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
+from interpreter.runtime.state import ActionLog
+
 
 class _Absent:
     def __repr__(self) -> str:
@@ -114,6 +116,8 @@ def write_path(root: Any, path: str, value: Any) -> None:
     value = copy.deepcopy(value)
     if isinstance(value, list) and (isinstance(old, tuple) or (len(segs) == 2 and segs[0] == "zones")):
         value = tuple(value)  # a zone's contents (and any tuple) stay a tuple: they are shared, never changed
+    elif isinstance(old, ActionLog):
+        value = ActionLog(value)
     _put(obj, last, value)
 
 
@@ -155,7 +159,7 @@ def _kind(value: Any) -> str:
         return "a number"
     if isinstance(value, str):
         return "text"
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, ActionLog)):
         return "a list"
     if isinstance(value, dict) or is_dataclass(value):
         return "a mapping"
@@ -163,7 +167,9 @@ def _kind(value: Any) -> str:
 
 
 def plain(value: Any) -> Any:
-    """State values as YAML-comparable data: dataclasses to dicts, tuples to lists."""
+    """State values as YAML-comparable data: dataclasses to dicts, tuples (and the action log) to lists."""
+    if isinstance(value, ActionLog):
+        return value.to_list()
     if is_dataclass(value):
         return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, dict):

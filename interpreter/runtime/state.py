@@ -94,6 +94,65 @@ def _copy_player(p: PlayerState) -> PlayerState:
     return c
 
 
+class ActionLog:
+    """The actions applied so far, oldest first, as a persistent list: each entry is linked to the one
+    before it, so a copy of a state shares the whole log (``copy`` is two assignments) and an append
+    touches no older entry. A copy is made for every action tried, and copying a list of a few
+    hundred actions, each a separate string object, touched as many objects again.
+    Reads (iteration, indexing, ``len``, ``==`` with a list) see a plain list of the actions."""
+
+    __slots__ = ("_last", "_len")
+    json_shape = list[str]  # how a save holds it (play/savefile.py checks a save against this)
+
+    def __init__(self, actions=()):
+        self._last, self._len = None, 0
+        for action in actions:
+            self.append(action)
+
+    def append(self, action: str) -> None:
+        self._last = (self._last, action)
+        self._len += 1
+
+    def copy(self) -> "ActionLog":
+        other = _new(ActionLog)
+        other._last, other._len = self._last, self._len
+        return other
+
+    def to_list(self) -> list[str]:
+        out, node = [None] * self._len, self._last
+        for i in range(self._len - 1, -1, -1):
+            node, out[i] = node
+        return out
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self):
+        return iter(self.to_list())
+
+    def __getitem__(self, index):
+        return self.to_list()[index]
+
+    def count(self, action: str) -> int:
+        return self.to_list().count(action)
+
+    def index(self, action: str) -> int:
+        return self.to_list().index(action)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, ActionLog):
+            return self._len == other._len and (self._last is other._last or self.to_list() == other.to_list())
+        return isinstance(other, list) and self.to_list() == other
+
+    __hash__ = None  # a changing sequence, like a list
+
+    def __repr__(self) -> str:
+        return repr(self.to_list())
+
+    def __deepcopy__(self, memo) -> "ActionLog":
+        return self.copy()  # its entries are immutable (dataclasses.asdict deep-copies the fields)
+
+
 @dataclass
 class GameState:
     players: list[PlayerState]
@@ -108,7 +167,7 @@ class GameState:
     table: dict[str, Any] = field(default_factory=dict)
     turn_info: dict[str, Any] = field(default_factory=dict)  # what this turn has done (values replaced, not changed)
     rng: list = field(default_factory=list)  # random.Random state, so chance is part of the state
-    log: list[str] = field(default_factory=list)
+    log: ActionLog = field(default_factory=ActionLog)
     # The generic core's parts (docs/core.md); a pack that does not use one leaves it empty. Values are
     # immutable (tuples, frozen dataclasses) or replaced, never changed in place, so copies share them.
     zones: dict[str, tuple] = field(default_factory=dict)  # zone key ("id" or "id@seat") -> contents (zones.py)
@@ -119,6 +178,8 @@ class GameState:
     menu: Any = None  # MenuLog (menu.py) of a pack that declares a flow
 
     def __post_init__(self) -> None:
+        if not isinstance(self.log, ActionLog):
+            self.log = ActionLog(self.log)  # given as a list
         self._own = -1  # bit i: players[i] belongs to this state alone and may be changed in place
         self._own_frames = 0  # frames[i] for i >= this belong to this state alone (see top_frame)
 
@@ -169,6 +230,7 @@ class GameState:
 
     def to_json(self) -> str:
         data = asdict(self)
+        data["log"] = self.log.to_list()
         for name in CORE_PARTS:
             if not data[name]:
                 del data[name]  # a part the pack does not use is left out: such a state's text is as before
@@ -180,6 +242,7 @@ class GameState:
         players = [PlayerState(**p) for p in data.pop("players")]
         frames = [Frame(**f) for f in data.pop("frames")]
         decision = data.pop("decision")
+        data["log"] = ActionLog(data.get("log", ()))
         data["zones"] = {k: tuple(v) for k, v in data.get("zones", {}).items()}
         data["spaces"] = {k: tuple(Placement(*p) for p in v) for k, v in data.get("spaces", {}).items()}
         if data.get("flow"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 from interpreter.runtime.state import Decision, Frame, GameState, PlayerState, _copy_player
 
@@ -64,3 +65,20 @@ def test_writing_a_copy_leaves_the_original_as_it_was():
     assert s.to_json() == before
     assert c.players[1].holdings["a"] == 9 and c.frames[0].pc == 3
     assert native.event == {"phase": "place", "with": ["p", "q"]}
+
+
+def test_the_action_log_is_a_list_to_read_and_is_shared_by_copies_until_each_appends():
+    from interpreter.runtime.state import ActionLog
+
+    log = ActionLog(["take t1", "act a"])
+    copy = log.copy()
+    assert copy._last is log._last  # the copy shares every entry: no list of actions is copied
+    copy.append("end")
+    log.append("undo")
+    assert log == ["take t1", "act a", "undo"] and copy == ["take t1", "act a", "end"]
+    assert copy.count("end") == 1 and copy.index("end") == 2
+    assert len(copy) == 3 and copy[-1] == "end" and copy[:2] == ["take t1", "act a"] and list(copy) == copy.to_list()
+    assert log != copy and ActionLog(["take t1", "act a", "end"]) == copy and log != ("take t1", "act a", "undo")
+    state = GameState(players=[_player()], log=["take t1"])  # a list given is taken as the log
+    assert isinstance(state.log, ActionLog) and json.loads(state.to_json())["log"] == ["take t1"]
+    assert GameState.from_json(state.to_json()).log == ["take t1"]
