@@ -152,6 +152,9 @@ class ActionLog:
     def __deepcopy__(self, memo) -> "ActionLog":
         return self.copy()  # its entries are immutable (dataclasses.asdict deep-copies the fields)
 
+    def __reduce__(self):
+        return ActionLog, (self.to_list(),)  # pickled flat: a long game's chain would nest too deep
+
 
 @dataclass
 class GameState:

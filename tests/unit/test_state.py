@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy as copy_module
 import dataclasses
 import json
+import pickle
 
 from interpreter.runtime.state import Decision, Frame, GameState, PlayerState, _copy_player
 
@@ -82,3 +84,5 @@ def test_the_action_log_is_a_list_to_read_and_is_shared_by_copies_until_each_app
     state = GameState(players=[_player()], log=["take t1"])  # a list given is taken as the log
     assert isinstance(state.log, ActionLog) and json.loads(state.to_json())["log"] == ["take t1"]
     assert GameState.from_json(state.to_json()).log == ["take t1"]
+    long = ActionLog(f"a{i}" for i in range(5000))  # far longer than any game, deeper than the recursion limit
+    assert pickle.loads(pickle.dumps(long)) == long and copy_module.deepcopy(long) == long
