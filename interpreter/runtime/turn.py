@@ -325,12 +325,13 @@ def change_era(rules: Rules, state: GameState) -> None:
     and stacks leave the game and the next era's are dealt (R-ERA-2)."""
     old = state.table.get("era", 1)
     state.table["era"] = old + 1
-    for row in rules.setup.rows:
+    market = rules.tables.layout.rows.values()
+    for row in market:
         for q in rows.QUALITIES:
             key = rows.stack_zone(row.kind, old, q)
             if key in state.zones:
                 state.zones[key] = ()  # its tiles leave the game
-    rows.deal(state.zones, rules.tables.layout.rows.values(), old + 1)
+    rows.deal(state.zones, market, old + 1)
 
 
 # What an automatic seat does in its turn (content/turn_offers.py AUTOMATIC_TURNS).

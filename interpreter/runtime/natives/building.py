@@ -54,10 +54,10 @@ def _bonus_grants(m, state, permit) -> bool:
 def pick_options(m, state, frame) -> list[str]:
     ev, player = frame.event, state.players[frame.player]
     row = m.layout.rows.get(ev["kind"])
-    line = state.zones[row.zone] if row else ()
-    tiles = [t for t in line[:row.regular] if t] if row else []
-    if row and _may_special(m, state, player, ev):
-        tiles += [t for t in line[row.regular:] if t]
+    line, regular = (state.zones[row.zone], row.regular) if row else ((), 0)
+    tiles = [t for t in line[:regular] if t]
+    if _may_special(m, state, player, ev):
+        tiles += [t for t in line[regular:] if t]
     # whether the tile can then be placed is known only after its reward (which may pay a site's
     # premium); the engine offers only picks that can be finished (OPEN-28)
     kind, holdings, less = ev["kind"], player.holdings, ev.get("discount")
