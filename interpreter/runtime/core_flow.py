@@ -112,9 +112,8 @@ def sequence_point(rules: CoreRules, machine, state: GameState, frame: Frame) ->
     if at == "begin":
         cursor, events = F.start(spec, len(state.players))
     elif at == "turn_over":
-        cursor, events = F.finish_turn(spec, cursor, frame.event.get("passed", False))
-        if cursor.turn == rules.era_change_turn:
-            rules.change_era(state)
+        _turn_over(rules, machine, state, frame.event.get("passed", False))
+        return
     elif at == "automatic_done":
         cursor, events = F.finish_phase(spec, cursor)
     elif at == "phase_over":
@@ -133,6 +132,24 @@ def sequence_point(rules: CoreRules, machine, state: GameState, frame: Frame) ->
         return
     else:
         raise AssertionError(f"unknown sequence point {at!r}")
+    state.flow = cursor
+    _schedule(rules, machine, state, cursor, events)
+
+
+def end_turn(rules: CoreRules, machine, state: GameState) -> None:
+    """The acting seat ended its turn: the `turn_over` sequence point, at once when no frame waits (no
+    frame to queue and pop), then what it starts."""
+    if state.frames:
+        state.frames.append(point("turn_over", state.current))
+    else:
+        _turn_over(rules, machine, state, False)
+    machine.run(state)
+
+
+def _turn_over(rules: CoreRules, machine, state: GameState, passed: bool) -> None:
+    cursor, events = F.finish_turn(rules.flow, state.flow, passed)
+    if cursor.turn == rules.era_change_turn:
+        rules.change_era(state)
     state.flow = cursor
     _schedule(rules, machine, state, cursor, events)
 

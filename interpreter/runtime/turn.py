@@ -243,8 +243,7 @@ class Turn:
         for step in self.r.turn_end_steps:
             if _END_STEPS[step](self):
                 return
-        self.s.frames.append(core_flow.point("turn_over", self.s.current))
-        self.m.run(self.s)
+        core_flow.end_turn(self.r, self.m, self.s)
 
     # The steps of the end of a turn (content/turn_offers.py TURN_END_STEPS): each returns whether it
     # waits (a decision, a frame, a discard); done, it does nothing when called again.
