@@ -76,7 +76,7 @@ class FlowEvent(NamedTuple):
     params: dict
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a copy is one merge of the instance dicts (``replace``)
 class FlowCursor:
     """Where the game stands: round, phase, whose turn, and what this phase has seen."""
 
@@ -103,7 +103,6 @@ class FlowCursor:
         return self.order[self.at]
 
 
-_CURSOR_FIELDS = tuple(FlowCursor.__dataclass_fields__)
 _new, _set = object.__new__, object.__setattr__
 
 
@@ -111,8 +110,7 @@ def replace(cursor: FlowCursor, **changes) -> FlowCursor:
     """A copy of the cursor with some fields changed (dataclasses.replace, without its generic checks:
     the cursor moves at every turn)."""
     new = _new(FlowCursor)
-    for name in _CURSOR_FIELDS:
-        _set(new, name, changes[name] if name in changes else getattr(cursor, name))
+    _set(new, "__dict__", {**cursor.__dict__, **changes})
     return new
 
 
