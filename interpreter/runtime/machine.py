@@ -127,7 +127,7 @@ class Machine(Effects, Events):
         instead of hanging the game. The steps are counted on the state object, not in its data: an
         action is applied to a fresh copy, which has taken none, and every run during that action counts."""
         frames, programs, natives, trace, execs = state.frames, self.tables.programs, self.natives, self.trace, self._exec
-        steps = getattr(state, "_steps", 0)
+        steps = state._steps
         while frames and state.decision is None:
             steps += 1
             if steps > STEP_BUDGET:

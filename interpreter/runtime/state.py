@@ -185,6 +185,7 @@ class GameState:
             self.log = ActionLog(self.log)  # given as a list
         self._own = -1  # bit i: players[i] belongs to this state alone and may be changed in place
         self._own_frames = 0  # frames[i] for i >= this belong to this state alone (see top_frame)
+        self._steps = 0  # steps the effect machine took during the action being applied (Machine.run)
 
     def player(self, i: int) -> PlayerState:
         """Player i, to read or change: a player shared with a copy of the state is copied first."""
@@ -229,6 +230,7 @@ class GameState:
         copy.flow, copy.menu = self.flow, self.menu  # frozen values
         copy._own = 0
         copy._own_frames = self._own_frames
+        copy._steps = 0  # a copy is made for each action, and the step budget is per action
         return copy
 
     def to_json(self) -> str:
