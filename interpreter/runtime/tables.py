@@ -69,6 +69,12 @@ class Tables:
             hit = self._once[key] = make()
         return hit
 
+    def shapes(self) -> dict[str, tuple[tuple, tuple]]:
+        """Record id -> (its edges, its corners) as tuples (empty for a record without them), for the hex tiles'
+        placement rules."""
+        return self.once(("shapes",), lambda: {rid: (tuple(getattr(rec, "edges", None) or ()), tuple(getattr(rec, "corners", None) or ()))
+                                              for (_, rid), rec in self.records.items()})
+
     def ids_of(self, kind: str) -> tuple[str, ...]:
         """The ids of every record of a kind, in content order."""
         return self.once(("kind", kind), lambda: tuple(rid for (k, rid) in self.records if k == kind and COPY not in rid))

@@ -237,16 +237,17 @@ def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
             pay(player, _amounts(m, state, Frame("", [], 0, seat, ""), cost_key, discount), where)
         if points:
             player.add_points(points, f"site:{where}")
-        placed = {h: (tuple(m.tables.records[(m.tables.kind_of[e["tile"]], e["tile"])].corners), e.get("rot", 0))
-                  for h, e in state.table[m.layout.map_key].items() if h != where}
-        matches = {c: C.corner_matches(m.layout.hex_map, where, rot, tuple(rec.corners), c, placed) for c in sorted(info.colours)}
+        shapes = m.tables.shapes()
+        placed = {h: (shapes[e["tile"]][1], e.get("rot", 0)) for h, e in state.table[m.layout.map_key].items() if h != where}
+        matches = {c: C.corner_matches(m.layout.hex_map, where, rot, shapes[tile][1], c, placed) for c in sorted(info.colours)}
     else:
         if info.placed_on == "action_hex":
             _note_top(m, state, player, rec.action)  # the covered tile was the top this turn too (R-ACT-4)
         player.area[where] = [*player.area.get(where, ()), [tile, rot]]
         tops = {A.parse_key(h): tuple(s[-1]) for h, s in player.area.items() if h != where}
-        edges = lambda t: tuple(m.tables.records[(m.tables.kind_of[t], t)].edges)  # noqa: E731
-        corners = lambda t: tuple(m.tables.records[(m.tables.kind_of[t], t)].corners)  # noqa: E731
+        shapes = m.tables.shapes()
+        edges = lambda t: shapes[t][0]  # noqa: E731
+        corners = lambda t: shapes[t][1]  # noqa: E731
         conn = A.connect(m.layout.area, A.parse_key(where), tile, rot, tops, edges, corners, set(m.layout.symbols),
                          set(info.colours), set(player.used))
         player.used.extend(conn.used)
