@@ -108,7 +108,7 @@ def test_a_stacked_area_hex_counts_every_tile(ruleset, games):
     hexes = sorted(k for k, v in p.area.items() if v)
     assert hexes
     under = next(rid for (kind, rid) in g.rules.tables.records if kind == "upgrade")
-    p.area[hexes[0]] = [[under, 1], *p.area[hexes[0]]]
+    p.area = p.area.with_entry(hexes[0], [[under, 1], *p.area[hexes[0]]])
     svg = render_svg(g)
     assert len(elements(svg, "area-tile")) == sum(len(s) for q in g.state.players for s in q.area.values())
 

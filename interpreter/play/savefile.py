@@ -376,13 +376,13 @@ def _check_shape(value, kind, where: str) -> None:
     elif base is str:
         if not isinstance(value, str):
             raise SaveError(f"{where} should be a text, not {_show(value)}")
-    elif base is list:
+    elif base is list or base is tuple:  # a tuple is saved as a list
         if not isinstance(value, list):
             raise SaveError(f"{where} should be a list, not {_show(value)}")
         if args:
             for i, item in enumerate(value):
                 _check_shape(item, args[0], f"{where}[{i}]")
-    elif base is dict:
+    elif isinstance(base, type) and issubclass(base, dict):
         if not isinstance(value, dict):
             raise SaveError(f"{where} should be an object, not {_show(value)}")
         if args:

@@ -9,7 +9,7 @@ import difflib
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
-from interpreter.runtime.state import ActionLog
+from interpreter.runtime.state import ActionLog, ReadOnlyDict
 
 
 class _Absent:
@@ -97,14 +97,18 @@ def write_path(root: Any, path: str, value: Any) -> None:
         i = int(segs[-1])
         write_path(root, ".".join(segs[:-1]), [*parent[:i], value, *parent[i + 1:]])
         return
-    obj = root
+    obj, frozen = root, []  # frozen: the read-only mappings on the way, written as dicts and then made read-only again
     for i, seg in enumerate(segs[:-1]):
         nxt = _child(obj, seg, ".".join(segs[:i]), write=True)
         if nxt is ABSENT and isinstance(obj, dict):
             nxt = obj[seg] = {}
         if nxt is None or nxt is ABSENT:
             raise PathError(f"'{'.'.join(segs[: i + 1])}' is empty: nothing to set inside it")
-        nxt = copy.copy(nxt)
+        if isinstance(nxt, ReadOnlyDict):
+            nxt = dict(nxt)
+            frozen.append((obj, seg, nxt))
+        else:
+            nxt = copy.copy(nxt)
         _put(obj, seg, nxt)
         obj = nxt
     last, where = segs[-1], ".".join(segs[:-1])
@@ -118,7 +122,11 @@ def write_path(root: Any, path: str, value: Any) -> None:
         value = tuple(value)  # a zone's contents (and any tuple) stay a tuple: they are shared, never changed
     elif isinstance(old, ActionLog):
         value = ActionLog(value)
+    elif isinstance(old, ReadOnlyDict):
+        value = ReadOnlyDict(value)
     _put(obj, last, value)
+    for holder, seg, mapping in reversed(frozen):
+        _put(holder, seg, ReadOnlyDict(mapping))
 
 
 def _put(obj: Any, seg: str, value: Any) -> None:

@@ -68,5 +68,5 @@ def deal(rules, state) -> None:
             owners.update((cid, seat) for cid in ids)
             if spec.owned:
                 player = state.player(seat)
-                player.owned[z.holds] = [*player.owned.get(z.holds, ()), *ids]
+                player.owned = player.owned.with_entry(z.holds, [*player.owned.get(z.holds, ()), *ids])
     state.owners = owners

@@ -253,7 +253,7 @@ def _release(rules: CoreRules, state: GameState, when: str) -> None:
     state.spaces = kept
     for placement in back:
         player = state.player(placement.owner)
-        player.pieces_free[placement.piece] = player.pieces_free.get(placement.piece, 0) + 1
+        player.pieces_free = player.pieces_free.with_entry(placement.piece, player.pieces_free.get(placement.piece, 0) + 1)
 
 
 def _final_scoring(rules: CoreRules, state: GameState) -> list[Frame]:

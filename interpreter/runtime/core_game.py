@@ -172,7 +172,7 @@ def _put_piece(rules: CoreRules, state: GameState, entry: Entry, space: str, sea
     placed = SP.place(rules.current_spaces(state), state.spaces, space, placing.placement(rules, seat, entry.piece))
     state.spaces = {**state.spaces, space: placed}
     player = state.player(seat)
-    player.pieces_free[entry.piece] -= 1
+    player.pieces_free = player.pieces_free.with_entry(entry.piece, player.pieces_free[entry.piece] - 1)
     if programs.cost:
         rules.machine._pay(state, acting, rules.tables.programs[programs.cost])
     if occupied:  # the group already held a piece: its fee too

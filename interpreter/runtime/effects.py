@@ -7,7 +7,7 @@ from __future__ import annotations
 from interpreter.content.bounds import STEP_BUDGET, runaway
 from interpreter.errors import RulesError
 from interpreter.runtime import zones as Z
-from interpreter.runtime.state import Decision, Frame, GameState
+from interpreter.runtime.state import Decision, Frame, GameState, without
 from interpreter.runtime.view import View
 
 ADVANCE = "@advance"  # the key of a queued single track advance (a frame, so it survives cloning)
@@ -24,10 +24,10 @@ class Effects:
         player = state.player(player_index)
         for e in reversed(lapsing):
             if e["permit"] in player.permits:
-                player.permits.remove(e["permit"])
+                player.permits = without(player.permits, e["permit"])
                 state.frames.append(Frame(e["key"], list(e["addr"]), 0, player_index, e["source"], None, None, e["trigger"]))
         state.expiring = [e for e in state.expiring if e["player"] != player_index]
-        player.permits.clear()
+        player.permits = ()
 
     # ------------------------------------------------------------ resources
     def _can_pay(self, view: View, amounts) -> bool:
@@ -71,10 +71,10 @@ class Effects:
         for kind, mid, cond_key, reward_key, piece in self.tables.milestones:
             if mid not in taken and self.tables.programs[cond_key](view, None):
                 player = state.player(player_index)
-                player.milestones.append(mid)
+                player.milestones = (*player.milestones, mid)
                 taken = player.milestones
                 if piece:
-                    player.pieces_free[piece] = player.pieces_free.get(piece, 0) + 1
+                    player.pieces_free = player.pieces_free.with_entry(piece, player.pieces_free.get(piece, 0) + 1)
                 self.start(state, reward_key, player_index, mid, (kind, mid))
 
     # ------------------------------------------------------------ tracks
@@ -185,12 +185,12 @@ class Effects:
         kind = self.tables.kind_of[kept]
         complete = self.layout.slot_key is not None and Z.count(state.zones[self.layout.slot_key]) >= self.layout.complete_at
         if d.data["to"]:
-            player.track_tokens[d.data["to"]] = [*player.track_tokens.get(d.data["to"], ()), kept]
+            player.track_tokens = player.track_tokens.with_entry(d.data["to"], [*player.track_tokens.get(d.data["to"], ()), kept])
         elif complete and d.data["stack"] in self.layout.discard_when_complete:
             pass  # its effect applies, then it is discarded (R-ROAD-5, DIFF-6)
         else:
-            player.owned[kind] = [*player.owned.get(kind, ()), kept]
-            player.acquired[f"{kind}:{kept}"] = state.turn
+            player.owned = player.owned.with_entry(kind, [*player.owned.get(kind, ()), kept])
+            player.acquired = player.acquired.with_entry(f"{kind}:{kept}", state.turn)
         left = d.data["keep"] - 1
         if left > 0 and drawn:
             frame.pc -= 1

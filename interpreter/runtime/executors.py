@@ -96,7 +96,8 @@ def _repeat(m, state, frame, step: S.Repeat) -> None:
 
 def _grant(m, state, frame, step: S.Grant) -> None:
     frame.pc += 1
-    m._player(state, frame).permits.append(step.permit)
+    player = m._player(state, frame)
+    player.permits = (*player.permits, step.permit)
     if step.unused is not None:
         state.expiring.append({"player": frame.player, "permit": step.permit, "key": frame.key,
                                "addr": frame.addr + [frame.pc - 1, 0], "source": frame.source,

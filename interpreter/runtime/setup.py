@@ -13,7 +13,7 @@ from interpreter.runtime.chance import saved_state
 from interpreter.runtime.machine import View
 from interpreter.mechanisms import market_rows as rows
 from interpreter.mechanisms import wheel
-from interpreter.runtime.state import GameState, PlayerState
+from interpreter.runtime.state import GameState, PlayerState, ReadOnlyDict
 
 if TYPE_CHECKING:
     from interpreter.runtime.rules import Rules
@@ -34,7 +34,7 @@ def initial_state(rules: Rules, seed: int) -> GameState:
         p.tracks = {tid: t.positions[0] for tid, t in tables.tracks.items()}
         for t in ruleset.single("tracks").tracks:
             p.tracks[t.id] = t.start
-        p.grids = {gid: list(g.start) for gid, g in tables.grids.items()}
+        p.grids = ReadOnlyDict({gid: list(g.start) for gid, g in tables.grids.items()})
     state.zones = deal_stacks(rules, rng)
     rows.deal(state.zones, rules.tables.layout.rows.values(), 1)
     _setup_map(rules, state, players, rng)

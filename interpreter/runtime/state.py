@@ -17,22 +17,56 @@ from interpreter.runtime.menu import MenuLog
 from interpreter.runtime.spaces import Placement
 
 
+class ReadOnlyDict(dict):
+    """A mapping of a player that copies of the state share until one of them changes it: it is
+    replaced then (``ReadOnlyDict({**d, key: value})``), never changed in place, which its type
+    enforces. Reads are a dict's."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("this mapping is shared by copies of the state: replace it, do not change it in place")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
+
+    def with_entry(self, key, value) -> "ReadOnlyDict":
+        """A copy with one entry set (the player then holds the copy)."""
+        return ReadOnlyDict({**self, key: value})
+
+    def __reduce__(self):
+        return ReadOnlyDict, (dict(self),)  # rebuilt whole, not item by item (pickle, copy)
+
+
 @dataclass(slots=True)
 class PlayerState:
+    """A player's part of the state. The first fields change in most actions and a copy of the player
+    copies them; the ones from ``grids`` on change in few, so they are read-only (``ReadOnlyDict`` and
+    tuples), replaced when they change, and shared by copies (``_copy_player``)."""
+
     seat: int
     holdings: dict[str, int] = field(default_factory=dict)
     score: int = 0
     breakdown: dict[str, int] = field(default_factory=dict)  # source (a rule or content id) -> points
     tracks: dict[str, int] = field(default_factory=dict)  # track id -> marker position
-    grids: dict[str, list[int]] = field(default_factory=dict)  # grid id -> [row, col] of the marker
-    track_tokens: dict[str, list[str]] = field(default_factory=dict)  # track id -> records kept on it
-    owned: dict[str, list[str]] = field(default_factory=dict)  # record kind -> ids, in order gained
-    acquired: dict[str, int] = field(default_factory=dict)  # "kind:id" -> turn it was gained
-    milestones: list[str] = field(default_factory=list)  # one-time bonuses already taken
-    pieces_free: dict[str, int] = field(default_factory=dict)
-    permits: list[str] = field(default_factory=list)  # rights granted this turn
-    area: dict[str, list[list]] = field(default_factory=dict)  # personal hex "q,r" -> [[tile, rotation], ...], top last
-    used: list[str] = field(default_factory=list)  # connection ends that have paid (R-CONN-1)
+    grids: ReadOnlyDict[str, list[int]] = field(default_factory=ReadOnlyDict)  # grid id -> [row, col] of the marker
+    track_tokens: ReadOnlyDict[str, list[str]] = field(default_factory=ReadOnlyDict)  # track id -> records kept on it
+    owned: ReadOnlyDict[str, list[str]] = field(default_factory=ReadOnlyDict)  # record kind -> ids, in order gained
+    acquired: ReadOnlyDict[str, int] = field(default_factory=ReadOnlyDict)  # "kind:id" -> turn it was gained
+    milestones: tuple[str, ...] = ()  # one-time bonuses already taken
+    pieces_free: ReadOnlyDict[str, int] = field(default_factory=ReadOnlyDict)
+    permits: tuple[str, ...] = ()  # rights granted this turn
+    area: ReadOnlyDict[str, list[list]] = field(default_factory=ReadOnlyDict)  # personal hex "q,r" -> [[tile, rotation], ...], top last
+    used: tuple[str, ...] = ()  # connection ends that have paid (R-CONN-1)
+
+    def __post_init__(self) -> None:
+        for name in _SHARED_MAPS:  # given as plain data (a save, a test): made read-only
+            value = getattr(self, name)
+            if type(value) is not ReadOnlyDict:
+                setattr(self, name, ReadOnlyDict(value))
+        for name in _SHARED_SEQUENCES:
+            value = getattr(self, name)
+            if type(value) is not tuple:
+                setattr(self, name, tuple(value))
 
     def add_points(self, points: int, source: str) -> None:
         self.score += points
@@ -64,6 +98,16 @@ class Decision:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+def without(items: tuple, item) -> tuple:
+    """A read-only sequence of a player with the first ``item`` taken out (as list.remove does)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
+
+
+_SHARED_MAPS = ("grids", "track_tokens", "owned", "acquired", "pieces_free", "area")
+_SHARED_SEQUENCES = ("milestones", "permits", "used")
+
+
 def _data(x):
     """Copy JSON-like data: dicts and lists are copied, everything else is immutable.
     (Leaves are tested inline: most values are strings and numbers, and a call per leaf doubles the cost.)"""
@@ -82,15 +126,14 @@ _new = object.__new__
 
 
 def _copy_player(p: PlayerState) -> PlayerState:
-    # The lists held in grids, track_tokens, owned and area are replaced when they change, never changed
-    # in place, so a copy shares them. Built field by field: the dataclass __init__ costs as much again
-    # (tests/unit/test_state.py checks that every field is copied).
+    # Built field by field: the dataclass __init__ costs as much again (tests/unit/test_state.py checks
+    # that every field is copied or shared). The read-only fields are shared: they are replaced when
+    # they change.
     c = _new(PlayerState)
     c.seat, c.score = p.seat, p.score
-    c.holdings, c.breakdown, c.tracks, c.grids = p.holdings.copy(), p.breakdown.copy(), p.tracks.copy(), p.grids.copy()
-    c.track_tokens, c.owned, c.acquired = p.track_tokens.copy(), p.owned.copy(), p.acquired.copy()
-    c.milestones, c.pieces_free, c.permits = p.milestones.copy(), p.pieces_free.copy(), p.permits.copy()
-    c.area, c.used = p.area.copy(), p.used.copy()
+    c.holdings, c.breakdown, c.tracks = p.holdings.copy(), p.breakdown.copy(), p.tracks.copy()
+    c.grids, c.track_tokens, c.owned, c.acquired = p.grids, p.track_tokens, p.owned, p.acquired
+    c.milestones, c.pieces_free, c.permits, c.area, c.used = p.milestones, p.pieces_free, p.permits, p.area, p.used
     return c
 
 

@@ -169,14 +169,14 @@ class Turn:
         if key:
             self.m._pay(self.s, acting_frame(self.s.current), self.r.tables.programs[key])
         self.p.holdings[self.r.setup.claim_right] -= 1
-        self.p.owned[kind] = [*self.p.owned.get(kind, ()), arg]
+        self.p.owned = self.p.owned.with_entry(kind, [*self.p.owned.get(kind, ()), arg])
         self.s.table["claimed"] = {**self.s.table.get("claimed", {}), f"{self.s.current}:{arg}": arg}
 
     def _use(self, arg: str, action: str) -> None:
         kind = self.r.tables.kind_of[arg]
         ids = list(self.p.owned[kind])  # a new list: copies of the state share the old one
         ids.remove(arg)  # used up (R-TECH-5)
-        self.p.owned[kind] = ids
+        self.p.owned = self.p.owned.with_entry(kind, ids)
         self._run(self.r.tables.keys[(kind, arg, "effect")], arg, (kind, arg))
 
     def _discard(self, arg: str, action: str) -> None:

@@ -26,6 +26,7 @@ from interpreter.dsl import steps as S
 from interpreter.errors import RulesError
 from interpreter.runtime import chance
 from interpreter.runtime import zones as Z
+from interpreter.runtime.state import ReadOnlyDict
 from interpreter.runtime.zones import ZoneError, ZoneSpec
 
 
@@ -106,9 +107,9 @@ def _owned_zones(m, state, before: dict) -> None:
                 continue
             ids = [r for r in player.owned.get(kind, ()) if r not in gone]  # a new list: copies share the old one
             ids += [r for r in came if kind_of.get(r) == kind and r not in ids]
-            player.owned[kind] = ids
-        for r in came:
-            player.acquired[f"{kind_of.get(r)}:{r}"] = state.turn
+            player.owned = player.owned.with_entry(kind, ids)
+        if came:
+            player.acquired = ReadOnlyDict({**player.acquired, **{f"{kind_of.get(r)}:{r}": state.turn for r in came}})
 
 
 # --------------------------------------------------------------------------- executors

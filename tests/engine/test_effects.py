@@ -61,12 +61,12 @@ def test_ex3_produce_gold_with_marker_on_7(tables):
     s = new_state(tables)
     p = s.players[0]
     p.tracks["gold_mine"] = 7
-    p.track_tokens["gold_mine"] = ["points_2_a"]
+    p.track_tokens = p.track_tokens.with_entry("gold_mine", ["points_2_a"])
     run_text(tables, s, action("mines"), answers=[1])  # option (b): produce
     assert s.decision is None and not s.frames
     assert p.holdings["gold"] == 8  # 2 + 6 mines
     assert p.breakdown == {"gold_mine:5": 1, "gold_mine:6": 1, "points_2_a": 2}  # 2 printed points + the token
-    assert p.milestones == ["gold_6"] and p.holdings["silver_window"] == 1  # W-G6, reconstructed reward
+    assert p.milestones == ("gold_6",) and p.holdings["silver_window"] == 1  # W-G6, reconstructed reward
     assert p.pieces_free["cube"] == 3
 
 
@@ -74,7 +74,7 @@ def test_ex4_produce_stone_with_marker_on_7(tables):
     s = new_state(tables, stone=0)
     p = s.players[0]
     p.tracks["quarry"] = 7
-    p.track_tokens["quarry"] = ["point_stone"]
+    p.track_tokens = p.track_tokens.with_entry("quarry", ["point_stone"])
     run_text(tables, s, action("quarries"), answers=[1])
     # the technology advance reaches space I: draw 3 technologies, keep one
     assert s.decision.kind == "keep" and len(s.decision.options) == 3
@@ -94,11 +94,11 @@ def test_ex24_one_gain_can_trigger_two_wealth_bonuses(tables):
     p.tracks["gold_mine"] = 7
     run_text(tables, s, action("mines"), answers=[1])
     assert p.holdings["gold"] == 9  # 5 + 6 capped at 9
-    assert p.milestones == ["gold_6", "any_9"]
+    assert p.milestones == ("gold_6", "any_9")
     assert p.pieces_free["cube"] == 4
     p.holdings["gold"] = 3
     run_text(tables, s, action("mines"), answers=[1])
-    assert p.milestones == ["gold_6", "any_9"]  # each bonus once per game
+    assert p.milestones == ("gold_6", "any_9")  # each bonus once per game
 
 
 def test_expand_reaching_the_token_space_chooses_a_token_from_the_river(tables):
@@ -176,8 +176,8 @@ def test_choose_offers_readable_options(tables):
 def test_permanent_technologies_act_from_the_next_turn(tables):
     s = new_state(tables, egg=0)
     p = s.players[0]
-    p.owned["technology"] = ["t2_egg_dealer"]
-    p.acquired["technology:t2_egg_dealer"] = 1
+    p.owned = p.owned.with_entry("technology", ["t2_egg_dealer"])
+    p.acquired = p.acquired.with_entry("technology:t2_egg_dealer", 1)
     run_text(tables, s, "wheel/wheel/6/bonus", answers=[0])  # buy an egg in the turn it was gained
     assert p.score == 0
     s.turn = 2
@@ -189,8 +189,8 @@ def test_permanent_technologies_act_from_the_next_turn(tables):
 def test_once_per_turn_triggers_fire_once_until_the_flags_are_cleared(tables):
     s = new_state(tables)
     p = s.players[0]
-    p.owned["technology"] = ["t2_corners_red"]
-    p.acquired["technology:t2_corners_red"] = 0
+    p.owned = p.owned.with_entry("technology", ["t2_corners_red"])
+    p.acquired = p.acquired.with_entry("technology:t2_corners_red", 0)
     m = machine(tables)
     for _ in range(2):
         m.emit(s, 0, "corner_token_gained", {"colour": "red"})
@@ -249,7 +249,7 @@ def test_view_reads_values_and_counts(tables):
     s = new_state(tables)
     p = s.players[0]
     p.tracks["gold_mine"] = 9
-    p.owned["upgrade"] = ["upgrade_i_01", "upgrade_ii_01"]
+    p.owned = p.owned.with_entry("upgrade", ["upgrade_i_01", "upgrade_ii_01"])
     v = View(tables, s, 0)
     assert v.query("value", "gold_mine") == 8
     assert tables.programs["slot_row/br5_upgrades/scoring"].steps[0].points(v, None) == 6  # 3 per upgrade

@@ -7,7 +7,9 @@ import dataclasses
 import json
 import pickle
 
-from interpreter.runtime.state import Decision, Frame, GameState, PlayerState, _copy_player
+import pytest
+
+from interpreter.runtime.state import Decision, Frame, GameState, PlayerState, ReadOnlyDict, _copy_player, without
 
 
 def _player() -> PlayerState:
@@ -33,11 +35,29 @@ def test_a_player_copy_has_every_field_and_its_own_top_level_containers():
     for f in dataclasses.fields(PlayerState):
         value = getattr(p, f.name)
         assert getattr(c, f.name) == value, f.name
-        if isinstance(value, (dict, list)):
+        if type(value) in (dict, list):
             assert getattr(c, f.name) is not value, f"{f.name} is shared"
+        else:  # a read-only field: shared until one side replaces it
+            assert type(value) in (ReadOnlyDict, tuple, int), f"{f.name} is {type(value).__name__}"
     c.holdings["a"] += 1
-    c.milestones.append("n")
-    assert p.holdings == {"a": 1} and p.milestones == ["m"]
+    c.milestones = (*c.milestones, "n")
+    assert p.holdings == {"a": 1} and p.milestones == ("m",)
+
+
+def test_the_shared_fields_of_a_player_refuse_changes_in_place_and_are_replaced():
+    p = _player()
+    c = _copy_player(p)
+    for name in ("grids", "track_tokens", "owned", "acquired", "pieces_free", "area"):
+        with pytest.raises(TypeError, match="replace it"):
+            getattr(c, name)["new"] = 1
+    with pytest.raises(AttributeError):
+        c.permits.append("q")
+    c.owned = c.owned.with_entry("k", ["r2", "r7"])
+    assert p.owned == {"k": ["r2"]} and c.owned == {"k": ["r2", "r7"]} and type(c.owned) is ReadOnlyDict
+    assert without(("a", "b", "a"), "a") == ("b", "a")
+    # a save or a test gives plain data: it is made read-only, and saved as before
+    assert type(PlayerState(0, owned={"k": []}).owned) is ReadOnlyDict and PlayerState(0, used=["e"]).used == ("e",)
+    assert pickle.loads(pickle.dumps(p)) == p and copy_module.deepcopy(p) == p
 
 
 def test_a_state_copy_has_every_field_and_the_same_json():

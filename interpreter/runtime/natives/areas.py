@@ -35,7 +35,8 @@ def area_step(m, state, frame) -> None:
         e.pop("piece")
     state.table["resolved"] = [*state.table.get("resolved", ()), hex_id]
     for (piece, seat), n in returned.items():  # cubes go back to their owners (R-PLAZA-6 step 4)
-        state.player(seat).pieces_free[piece] = state.player(seat).pieces_free.get(piece, 0) + n
+        player = state.player(seat)
+        player.pieces_free = player.pieces_free.with_entry(piece, player.pieces_free.get(piece, 0) + n)
     tile = state.table.get(m.layout.areas_key, {}).get(hex_id)
     if tile is None:
         return  # an empty area hex never gives rewards (R-PLAZA-2)

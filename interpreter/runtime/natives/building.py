@@ -7,7 +7,7 @@ from interpreter.errors import RulesError
 from interpreter.mechanisms import hex_area as A
 from interpreter.mechanisms import hex_map as C
 from interpreter.mechanisms import market_rows as rows
-from interpreter.runtime.state import Decision, Frame, GameState
+from interpreter.runtime.state import Decision, Frame, GameState, without
 from interpreter.runtime.natives.common import AREA, BUILD, EMIT, _amounts, _prog, _push, can_afford, pay
 from interpreter.runtime.natives.performing import _build_frame, _claimable, _note_top
 
@@ -205,7 +205,7 @@ def build_answer(m, state, frame, index, d) -> None:
         if rows.is_special(row, state.zones[row.zone], tile):
             permit = m.layout.row_permit.get(kind)
             if permit and permit in player.permits:
-                player.permits.remove(permit)  # the right is used up; no points instead (R-ROW-4)
+                player.permits = without(player.permits, permit)  # the right is used up; no points instead (R-ROW-4)
             elif permit and _bonus_grants(m, state, permit):
                 state.turn_info["bonus_used"] = True  # the wheel bonus is used as the access
         pay(player, _cost(m, state, frame, kind, tile), tile)
@@ -226,8 +226,8 @@ def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
     info = m.layout.kinds[kind]
     rec = m.tables.records[(kind, tile)]
     this = (kind, tile)
-    player.owned[kind] = [*player.owned.get(kind, ()), tile]
-    player.acquired[f"{kind}:{tile}"] = state.turn
+    player.owned = player.owned.with_entry(kind, [*player.owned.get(kind, ()), tile])
+    player.acquired = player.acquired.with_entry(f"{kind}:{tile}", state.turn)
     queue: list[Frame] = []
     if info.placed_on == "site":
         state.table[m.layout.map_key] = {**state.table.get(m.layout.map_key, {}), where: {"tile": tile, "owner": seat, "rot": rot}}
@@ -243,14 +243,14 @@ def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
     else:
         if info.placed_on == "action_hex":
             _note_top(m, state, player, rec.action)  # the covered tile was the top this turn too (R-ACT-4)
-        player.area[where] = [*player.area.get(where, ()), [tile, rot]]
+        player.area = player.area.with_entry(where, [*player.area.get(where, ()), [tile, rot]])
         tops = {A.parse_key(h): tuple(s[-1]) for h, s in player.area.items() if h != where}
         shapes = m.tables.shapes()
         edges = lambda t: shapes[t][0]  # noqa: E731
         corners = lambda t: shapes[t][1]  # noqa: E731
         conn = A.connect(m.layout.area, A.parse_key(where), tile, rot, tops, edges, corners, set(m.layout.symbols),
                          set(info.colours), set(player.used))
-        player.used.extend(conn.used)
+        player.used = (*player.used, *conn.used)
         queue += [_prog(m, m.layout.symbols[s], seat, f"adjacency:{s}") for s in conn.symbols]
         matches = {c: 0 for c in info.colours}
         if conn.corners:

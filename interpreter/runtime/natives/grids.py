@@ -81,7 +81,7 @@ def move_step(m, state, frame) -> None:
     if cost:
         pay(player, cost, f"a move up on {grid.id}")
     nrow, ncol = target
-    player.grids[grid.id] = [nrow, ncol]
+    player.grids = player.grids.with_entry(grid.id, [nrow, ncol])
     queue = []
     key = grid.squares.get((nrow, ncol))
     if key:

@@ -62,7 +62,7 @@ def op_place(m, state, frame, step: S.Place) -> None:
     site = state.table.get("where", {}).get(frame.this[1])
     if site is None:
         return
-    player.pieces_free[piece] -= 1
+    player.pieces_free = player.pieces_free.with_entry(piece, player.pieces_free[piece] - 1)
     key = m.layout.map_key
     sites = state.table[key]
     state.table[key] = {**sites, site: {**sites[site], "piece": [piece, frame.player]}}
