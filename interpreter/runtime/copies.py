@@ -12,6 +12,7 @@ start of a game.
 from __future__ import annotations
 
 from interpreter.runtime import zones as Z
+from interpreter.runtime.state import ReadOnlyDict
 
 COPY = "~"
 
@@ -69,4 +70,4 @@ def deal(rules, state) -> None:
             if spec.owned:
                 player = state.player(seat)
                 player.owned = player.owned.with_entry(z.holds, [*player.owned.get(z.holds, ()), *ids])
-    state.owners = owners
+    state.owners = ReadOnlyDict(owners)

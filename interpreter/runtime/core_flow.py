@@ -32,7 +32,7 @@ from interpreter.runtime import maximise
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
 from interpreter.runtime.machine import Machine
-from interpreter.runtime.state import Frame, GameState
+from interpreter.runtime.state import Frame, GameState, ReadOnlyDict
 from interpreter.runtime.view import View
 
 if TYPE_CHECKING:
@@ -242,7 +242,7 @@ def _listeners(machine, state: GameState, name: str, params: dict) -> list[Frame
 
 def _clear_flags(state: GameState, prefix: str) -> None:
     if any(f.startswith(prefix) for f in state.flags):
-        state.flags = [f for f in state.flags if not f.startswith(prefix)]
+        state.flags = tuple(f for f in state.flags if not f.startswith(prefix))
 
 
 def _release(rules: CoreRules, state: GameState, when: str) -> None:
@@ -250,7 +250,7 @@ def _release(rules: CoreRules, state: GameState, when: str) -> None:
     if not state.spaces:
         return
     kept, back = SP.release(rules.current_spaces(state), state.spaces, when)
-    state.spaces = kept
+    state.spaces = ReadOnlyDict(kept)
     for placement in back:
         player = state.player(placement.owner)
         player.pieces_free = player.pieces_free.with_entry(placement.piece, player.pieces_free.get(placement.piece, 0) + 1)

@@ -170,7 +170,7 @@ def _put_piece(rules: CoreRules, state: GameState, entry: Entry, space: str, sea
         raise RulesError(f"space {space!r} refuses the piece: its requirement does not hold")
     occupied = programs.occupied_cost is not None and SP.group_occupied(rules.current_spaces(state), state.spaces, space)
     placed = SP.place(rules.current_spaces(state), state.spaces, space, placing.placement(rules, seat, entry.piece))
-    state.spaces = {**state.spaces, space: placed}
+    state.spaces = state.spaces.with_entry(space, placed)
     player = state.player(seat)
     player.pieces_free = player.pieces_free.with_entry(entry.piece, player.pieces_free[entry.piece] - 1)
     if programs.cost:

@@ -26,7 +26,7 @@ class Effects:
             if e["permit"] in player.permits:
                 player.permits = without(player.permits, e["permit"])
                 state.frames.append(Frame(e["key"], list(e["addr"]), 0, player_index, e["source"], None, None, e["trigger"]))
-        state.expiring = [e for e in state.expiring if e["player"] != player_index]
+        state.expiring = tuple(e for e in state.expiring if e["player"] != player_index)
         player.permits = ()
 
     # ------------------------------------------------------------ resources

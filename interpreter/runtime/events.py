@@ -38,13 +38,13 @@ class Events:
                     if trig.event != event or not self._active(state, player_index, kind, rid, key, ti, trig, params):
                         continue
                     if trig.once_per:
-                        state.flags.append(f"{trig.once_per}:{player_index}:{key}:{ti}")
+                        state.flags += (f"{trig.once_per}:{player_index}:{key}:{ti}",)
                     state.frames.append(Frame(key, [], 0, player_index, rid, [kind, rid], dict(params), ti))
         for key, ti, source in self.tables.global_triggers:
             trig = self.tables.programs[key].triggers[ti]
             if trig.event == event and self._active(state, player_index, "", source, key, ti, trig, params):
                 if trig.once_per:
-                    state.flags.append(f"{trig.once_per}:{player_index}:{key}:{ti}")
+                    state.flags += (f"{trig.once_per}:{player_index}:{key}:{ti}",)
                 state.frames.append(Frame(key, [], 0, player_index, source, None, dict(params), ti))
 
     def listens(self, state: GameState, player_index: int, event: str) -> bool:

@@ -99,9 +99,9 @@ def _grant(m, state, frame, step: S.Grant) -> None:
     player = m._player(state, frame)
     player.permits = (*player.permits, step.permit)
     if step.unused is not None:
-        state.expiring.append({"player": frame.player, "permit": step.permit, "key": frame.key,
-                               "addr": frame.addr + [frame.pc - 1, 0], "source": frame.source,
-                               "trigger": frame.trigger})
+        state.expiring += ({"player": frame.player, "permit": step.permit, "key": frame.key,
+                            "addr": frame.addr + [frame.pc - 1, 0], "source": frame.source,
+                            "trigger": frame.trigger},)
 
 
 def _draw(m, state, frame, step: S.Draw) -> None:

@@ -62,7 +62,7 @@ def _roll(m, state, frame, step: S.Roll) -> None:
     rng = chance.generator(state.rng)
     value = chance.roll(m.tables.dice[step.die], rng)
     state.rng = chance.saved_state(rng)  # replaced, never changed in place: copies keep their own
-    state.dice = {**state.dice, step.die: value}
+    state.dice = state.dice.with_entry(step.die, value)
 
 
 EXECUTORS = {S.ForEach: _for_each, S.AsOwner: _as_owner, S.Roll: _roll}

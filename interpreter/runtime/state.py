@@ -206,8 +206,8 @@ class GameState:
     current: int = 0
     frames: list[Frame] = field(default_factory=list)
     decision: Decision | None = None
-    flags: list[str] = field(default_factory=list)  # once-per-turn/round/game trigger marks
-    expiring: list[dict] = field(default_factory=list)  # granted permits and where their `or` fallback is
+    flags: tuple[str, ...] = ()  # once-per-turn/round/game trigger marks
+    expiring: tuple[dict, ...] = ()  # granted permits and where their `or` fallback is (entries replaced, never changed)
     # The engine's shared boards (crane, era, rows, city, claims, ...). Their values are replaced, never changed
     # in place, so copies of the state share them (a copy costs one dict instead of the whole city).
     table: dict[str, Any] = field(default_factory=dict)
@@ -217,15 +217,22 @@ class GameState:
     # The generic core's parts (docs/core.md); a pack that does not use one leaves it empty. Values are
     # immutable (tuples, frozen dataclasses) or replaced, never changed in place, so copies share them.
     zones: dict[str, tuple] = field(default_factory=dict)  # zone key ("id" or "id@seat") -> contents (zones.py)
-    owners: dict[str, int] = field(default_factory=dict)  # record id -> seat that owns it (kept when it moves to a shared zone)
-    spaces: dict[str, tuple] = field(default_factory=dict)  # space id -> occupants, Placement tuples (spaces.py)
-    dice: dict[str, int] = field(default_factory=dict)  # die id -> the value it showed when last rolled
+    owners: ReadOnlyDict[str, int] = field(default_factory=ReadOnlyDict)  # record id -> seat that owns it (kept when it moves to a shared zone)
+    spaces: ReadOnlyDict[str, tuple] = field(default_factory=ReadOnlyDict)  # space id -> occupants, Placement tuples (spaces.py)
+    dice: ReadOnlyDict[str, int] = field(default_factory=ReadOnlyDict)  # die id -> the value it showed when last rolled
     flow: Any = None  # FlowCursor (flow.py) of a pack that declares a flow
     menu: Any = None  # MenuLog (menu.py) of a pack that declares a flow
 
     def __post_init__(self) -> None:
         if not isinstance(self.log, ActionLog):
             self.log = ActionLog(self.log)  # given as a list
+        for name in ("owners", "spaces", "dice"):  # given as plain data (a save, a test): made read-only
+            if type(getattr(self, name)) is not ReadOnlyDict:
+                setattr(self, name, ReadOnlyDict(getattr(self, name)))
+        if type(self.flags) is not tuple:
+            self.flags = tuple(self.flags)
+        if type(self.expiring) is not tuple:
+            self.expiring = tuple(self.expiring)
         self._own = -1  # bit i: players[i] belongs to this state alone and may be changed in place
         self._own_frames = 0  # frames[i] for i >= this belong to this state alone (see top_frame)
         self._steps = 0  # steps the effect machine took during the action being applied (Machine.run)
@@ -263,13 +270,13 @@ class GameState:
         copy.turn, copy.current = self.turn, self.current
         copy.frames = self.frames.copy()  # shared until changed (top_frame)
         copy.decision = self.decision  # replaced, never changed in place
-        copy.flags = self.flags.copy()
-        copy.expiring = self.expiring.copy()  # the entries are replaced, never changed in place
+        copy.flags, copy.expiring = self.flags, self.expiring  # tuples
         copy.table = self.table.copy()
         copy.turn_info = self.turn_info.copy()  # its values are replaced, never changed in place
         copy.rng = self.rng  # replaced, never mutated, after setup
         copy.log = self.log.copy()
-        copy.zones, copy.owners, copy.spaces, copy.dice = self.zones.copy(), self.owners.copy(), self.spaces.copy(), self.dice.copy()
+        copy.zones = self.zones.copy()
+        copy.owners, copy.spaces, copy.dice = self.owners, self.spaces, self.dice  # read-only, replaced when they change
         copy.flow, copy.menu = self.flow, self.menu  # frozen values
         copy._own = 0
         copy._own_frames = self._own_frames

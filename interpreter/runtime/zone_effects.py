@@ -80,7 +80,7 @@ def _arrive(m, state, frame, records, from_zone: str | None, to_key: str) -> Non
     """Records that entered a zone: a per-player zone makes them its player's; each emits record_moved."""
     seat = Z.owner_of(to_key)
     if seat is not None and records:
-        state.owners = {**state.owners, **{r: seat for r in records}}
+        state.owners = ReadOnlyDict({**state.owners, **{r: seat for r in records}})
     to_zone = to_key.partition("@")[0]
     kind_of = m.tables.kind_of
     for r in records:

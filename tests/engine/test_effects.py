@@ -199,7 +199,7 @@ def test_once_per_turn_triggers_fire_once_until_the_flags_are_cleared(tables):
     m.emit(s, 0, "corner_token_gained", {"colour": "blue"})  # wrong colour: not this tile
     m.run(s)
     assert p.score == 1
-    s.flags.clear()  # the engine clears turn flags at the end of a turn
+    s.flags = ()  # the engine clears turn flags at the end of a turn
     m.emit(s, 0, "corner_token_gained", {"colour": "red"})
     m.run(s)
     assert p.score == 2

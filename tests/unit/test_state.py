@@ -67,6 +67,11 @@ def test_a_state_copy_has_every_field_and_the_same_json():
     for f in dataclasses.fields(GameState):
         assert getattr(c, f.name) == getattr(s, f.name), f.name
     assert c.to_json() == s.to_json()
+    for name in ("owners", "spaces", "dice"):  # read-only, so shared
+        assert type(getattr(c, name)) is ReadOnlyDict and getattr(c, name) is getattr(s, name)
+    with pytest.raises(TypeError, match="replace it"):
+        c.spaces["x"] = ()
+    assert type(c.flags) is tuple and type(c.expiring) is tuple
 
 
 def test_writing_a_copy_leaves_the_original_as_it_was():
@@ -82,7 +87,8 @@ def test_writing_a_copy_leaves_the_original_as_it_was():
     c.zones["s"] = c.zones["s"][1:]
     c.table["era"] = 2
     c.turn_info["tile"] = None
-    c.flags.append("turn:y")
+    c.flags += ("turn:y",)
+    c.dice = c.dice.with_entry("d6", 4)
     c.log.append("end")
     assert s.to_json() == before
     assert c.players[1].holdings["a"] == 9 and c.frames[0].pc == 3
