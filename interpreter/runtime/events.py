@@ -3,8 +3,6 @@ bodies of the triggers an event fires (a part of the effect machine, runtime/mac
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from interpreter.runtime.state import Frame, GameState
 from interpreter.runtime.view import View
 
@@ -14,9 +12,9 @@ _NOBODY: tuple = (frozenset(), frozenset())  # no record listens to an event
 class Events:
     """The machine's events (mixed into ``Machine``; reads ``self.tables``)."""
 
-    @cached_property
-    def _listeners(self) -> dict[str, tuple[frozenset, frozenset]]:
-        """event -> (the kinds, the (kind, id) of the records with a trigger on it)."""
+    def _find_listeners(self) -> dict[str, tuple[frozenset, frozenset]]:
+        """event -> (the kinds, the (kind, id) of the records with a trigger on it): the machine's
+        ``_listeners``, set once when it is made (a plain attribute: read at every event)."""
         records: dict[str, set] = {}
         for rec, refs in self.tables.triggers.items():
             for key, ti in refs:

@@ -92,9 +92,11 @@ class Machine(Effects, Events):
     # the tables' layout, read by the board mechanisms many times per action: an attribute, not a property
     # (Tables is frozen, so it stays the tables' own)
     layout: Layout = field(init=False, repr=False, compare=False)
+    _listeners: dict = field(init=False, repr=False, compare=False)  # event -> who listens (Events._find_listeners)
 
     def __post_init__(self) -> None:
         self.layout = self.tables.layout
+        self._listeners = self._find_listeners()
         # a board mechanism the engine gives runs its statement; the machine runs the rest itself
         self._exec = {kind: mechanism(self.mechanisms[op]) if op in self.mechanisms else EXECUTORS.get(kind, _needs_engine)
                       for op, kind in STATEMENTS.items()}
