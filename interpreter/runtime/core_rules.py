@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import ClassVar
 
 from interpreter.errors import RulesError
 from interpreter.runtime import flow as F
@@ -57,6 +58,15 @@ class CoreRules:
     ruleset: object
     players: int
 
+    # The derived values read in every action are plain attributes, made when the rules are made, each by
+    # its `_make_<name>` method, in this order: Python 3.11 does not specialize reading a cached
+    # property, and these are read a few times per action. The others are cached properties.
+    EAGER: ClassVar[tuple[str, ...]] = ("tables", "machine")
+
+    def __post_init__(self) -> None:
+        for name in self.EAGER:
+            object.__setattr__(self, name, getattr(self, "_make_" + name)())
+
     @cached_property
     def face_up(self) -> frozenset:
         """Face-up stacks; none on the core: what players see is the zones' visibility."""
@@ -66,15 +76,13 @@ class CoreRules:
     def model(self):
         return self.ruleset.single("flow")
 
-    @cached_property
-    def tables(self) -> Tables:
+    def _make_tables(self) -> Tables:
         memo = self.ruleset.memo
         if "tables" not in memo:
             memo["tables"] = build_tables(self.ruleset)
         return memo["tables"]
 
-    @cached_property
-    def machine(self) -> Machine:
+    def _make_machine(self) -> Machine:
         # the flow's steps are frames of this machine (core_flow.py reads these rules in turn)
         from interpreter.runtime.core_flow import GuardedMachine, flow_natives
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import ClassVar
 from functools import cached_property
 
 from interpreter.dsl import steps as S
@@ -43,21 +44,20 @@ class Rules(CoreRules):
     """The rules of a pack whose turns are offers of the mechanisms library, for one player count:
     the core's (its flow runs on core_flow.py's sequence points) and the mechanisms' tables."""
 
-    @cached_property
-    def machine(self) -> Machine:
+    EAGER: ClassVar[tuple[str, ...]] = (*CoreRules.EAGER, "wheel_key", "setup", "geometry", "decision_verbs",
+                                        "turn_dispatch", "offer_makers", "offers")
+
+    def _make_machine(self) -> Machine:
         return GuardedMachine(self.tables, dict(mechanisms.OPS), {**mechanisms.NATIVES, **flow_natives(self)})
 
-    @cached_property
-    def geometry(self) -> wheel.WheelGeometry:
+    def _make_geometry(self) -> wheel.WheelGeometry:
         return wheel.build_geometry(self.ruleset.single("wheel"))
 
-    @cached_property
-    def wheel_key(self) -> str:
+    def _make_wheel_key(self) -> str:
         """The state's table of the wheel: the wheel file's id (also the source of the points it gives)."""
         return self.ruleset.single("wheel").id
 
-    @cached_property
-    def setup(self):
+    def _make_setup(self):
         return self.ruleset.single("setup")
 
     def play_automatic_turn(self, state, seat: int) -> None:
@@ -107,8 +107,7 @@ class Rules(CoreRules):
             out[verb] = f"lay the tile as the {row.name or row.id} {verb} {{arg}}"
         return out
 
-    @cached_property
-    def decision_verbs(self) -> dict:
+    def _make_decision_verbs(self) -> dict:
         """A decision's verb -> how Turn answers it (turn.py)."""
         from interpreter.runtime.turn import decision_verbs
 
@@ -124,8 +123,7 @@ class Rules(CoreRules):
         """Turn offer -> the verb the pack gives it."""
         return {e.offer: e.verb for e in self.turn_menu}
 
-    @cached_property
-    def turn_dispatch(self) -> dict[str, tuple]:
+    def _make_turn_dispatch(self) -> dict[str, tuple]:
         """The first word of an action -> (verb, how Turn applies it, condition key, limit) of the
         entries whose verb starts with it (turn.py)."""
         from interpreter.runtime.turn import offer_applier
@@ -136,8 +134,7 @@ class Rules(CoreRules):
             out[word] = (*out.get(word, ()), (e.verb, offer_applier(e.offer), e.condition, e.limit))
         return out
 
-    @cached_property
-    def offer_makers(self) -> tuple:
+    def _make_offer_makers(self) -> tuple:
         """(what makes its actions, verb, condition key, the turn record's keys it needs and that block
         it, its per-turn limit as (the turn record's count of its picks, times) or None, its limit per
         round or game or None) of each entry of the turn menu, in the order of the verbs (legal.py)."""
@@ -174,8 +171,7 @@ class Rules(CoreRules):
         """Zone key -> its place in the order setup fills the zones (the state's order at the start)."""
         return {key: i for i, key in enumerate([*self.stack_plan.zones, *self.stack_plan.row_stacks])}
 
-    @cached_property
-    def offers(self) -> Offers:
+    def _make_offers(self) -> Offers:
         return Offers.build(self)
 
     def action_key(self, action: str) -> str:
