@@ -18,9 +18,9 @@ from interpreter.runtime.spaces import Placement
 
 
 class ReadOnlyDict(dict):
-    """A mapping of a player that copies of the state share until one of them changes it: it is
-    replaced then (``ReadOnlyDict({**d, key: value})``), never changed in place, which its type
-    enforces. Reads are a dict's."""
+    """A mapping of the state that its copies share until one of them changes it (a player's rarely
+    changed fields; the owners, spaces and dice): it is replaced then (``d.with_entry(key, value)``),
+    never changed in place, which its type enforces. Reads are a dict's."""
 
     __slots__ = ()
 
