@@ -13,6 +13,7 @@ from interpreter.runtime import flow as F
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
 from interpreter.runtime.machine import Machine, Tables, build_tables
+from interpreter.runtime.state import combined_dict
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,7 @@ class CoreRules:
     def __post_init__(self) -> None:
         for name in self.EAGER:
             object.__setattr__(self, name, getattr(self, "_make_" + name)())
+        combined_dict(self)
 
     @cached_property
     def face_up(self) -> frozenset:

@@ -14,6 +14,7 @@ from typing import Any
 from interpreter.mechanisms.hex_area import AreaGeometry, build_area, key as hex_key
 from interpreter.mechanisms.hex_map import HexMap, build_hex_map
 from interpreter.mechanisms.market_rows import RowSpec, row_specs
+from interpreter.runtime.state import combined_dict
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,9 @@ class Layout:
     grids: dict[str, GridInfo]
     anytime: dict[str, str]  # any-time action -> program key
     actions: tuple[str, ...]  # every action, in pack order
+
+    def __post_init__(self) -> None:
+        combined_dict(self)  # read many times per action (see combined_dict)
 
     @cached_property
     def plain_sites(self) -> tuple[str, ...]:

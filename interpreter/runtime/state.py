@@ -98,6 +98,14 @@ class Decision:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+def combined_dict(obj) -> None:
+    """Give an object whose class has cached properties a plain dict of its own: Python 3.11 keeps
+    such an instance's attributes in a dict that shares its keys with the class (a cached property
+    writes there), and does not specialize reading any attribute of it, which the rules and the
+    layout, read many times per action, cannot afford."""
+    object.__setattr__(obj, "__dict__", dict(obj.__dict__))
+
+
 def without(items: tuple, item) -> tuple:
     """A read-only sequence of a player with the first ``item`` taken out (as list.remove does)."""
     i = items.index(item)
