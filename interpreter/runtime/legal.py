@@ -218,7 +218,7 @@ class LegalActions:
         return self.state.players[self.state.current]
 
     def _carry_group(self) -> tuple[str, ...]:
-        return self.rules.tables.groups.get(self.rules.setup.carry_group, ())
+        return self.rules.carry[0]
 
 
 _UNJUDGED = object()  # a verdict not worked out yet
@@ -374,7 +374,7 @@ def _resolve_waiting(t: _TurnView, verb: str) -> list[str]:
 
 
 def _claim(t: _TurnView, verb: str) -> list[str]:
-    s, right = t.state, t.rules.setup.claim_right
+    s, right = t.state, t.rules.claim_right
     if right is None or s.players[s.current].holdings.get(right, 0) < 1:
         return []
     claimed = set(s.table.get("claimed", {}).values())

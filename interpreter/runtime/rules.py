@@ -45,7 +45,7 @@ class Rules(CoreRules):
     the core's (its flow runs on core_flow.py's sequence points) and the mechanisms' tables."""
 
     EAGER: ClassVar[tuple[str, ...]] = (*CoreRules.EAGER, "wheel_key", "setup", "geometry", "decision_verbs",
-                                        "turn_dispatch", "offer_makers", "offers")
+                                        "turn_dispatch", "offer_makers", "offers", "carry", "claim_right")
 
     def _make_machine(self) -> Machine:
         return GuardedMachine(self.tables, dict(mechanisms.OPS), {**mechanisms.NATIVES, **flow_natives(self)})
@@ -59,6 +59,15 @@ class Rules(CoreRules):
 
     def _make_setup(self):
         return self.ruleset.single("setup")
+
+    def _make_carry(self) -> tuple[tuple[str, ...], int]:
+        """(the resources of the carry group, how many of them a player may keep at the end of a turn),
+        read from the setup model once (a pydantic model is not read while games run)."""
+        return tuple(self.tables.groups.get(self.setup.carry_group, ())), self.setup.carry_limit
+
+    def _make_claim_right(self) -> str | None:
+        """The resource that lets a player claim (None: no claims)."""
+        return self.setup.claim_right
 
     def play_automatic_turn(self, state, seat: int) -> None:
         from interpreter.runtime.turn import automatic_turn

@@ -168,7 +168,7 @@ class Turn:
         key = self.r.tables.keys.get((kind, arg, "cost"))
         if key:
             self.m._pay(self.s, acting_frame(self.s.current), self.r.tables.programs[key])
-        self.p.holdings[self.r.setup.claim_right] -= 1
+        self.p.holdings[self.r.claim_right] -= 1
         self.p.owned = self.p.owned.with_entry(kind, [*self.p.owned.get(kind, ()), arg])
         self.s.table["claimed"] = {**self.s.table.get("claimed", {}), f"{self.s.current}:{arg}": arg}
 
@@ -292,8 +292,8 @@ class Turn:
     def _enforce_carry_limit(self) -> bool:
         """Over the carry limit the player chooses what to keep (R-WIN-3), one discard at a time."""
         p = self.s.players[self.s.current]  # read after the effects above (a shared player is replaced when written)
-        carry = sum(p.holdings.get(r, 0) for r in self.r.tables.groups.get(self.r.setup.carry_group, ()))
-        if carry > self.r.setup.carry_limit:
+        group, limit = self.r.carry
+        if sum(p.holdings.get(r, 0) for r in group) > limit:
             self.s.turn_info["discarding"] = True
             return True
         return False
