@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import ClassVar
 from functools import cached_property
+from typing import ClassVar
 
 from interpreter.dsl import steps as S
 from interpreter.runtime.fallible import Fallibility
