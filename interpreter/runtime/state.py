@@ -30,8 +30,12 @@ class ReadOnlyDict(dict):
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
 
     def with_entry(self, key, value) -> "ReadOnlyDict":
-        """A copy with one entry set (the player then holds the copy)."""
+        """A copy with one entry set (the state then holds the copy)."""
         return ReadOnlyDict({**self, key: value})
+
+    def merged(self, entries: dict) -> "ReadOnlyDict":
+        """A copy with these entries set."""
+        return ReadOnlyDict({**self, **entries})
 
     def __reduce__(self):
         return ReadOnlyDict, (dict(self),)  # rebuilt whole, not item by item (pickle, copy)
@@ -59,14 +63,7 @@ class PlayerState:
     used: tuple[str, ...] = ()  # connection ends that have paid (R-CONN-1)
 
     def __post_init__(self) -> None:
-        for name in _SHARED_MAPS:  # given as plain data (a save, a test): made read-only
-            value = getattr(self, name)
-            if type(value) is not ReadOnlyDict:
-                setattr(self, name, ReadOnlyDict(value))
-        for name in _SHARED_SEQUENCES:
-            value = getattr(self, name)
-            if type(value) is not tuple:
-                setattr(self, name, tuple(value))
+        _make_read_only(self, _SHARED_MAPS, _SHARED_SEQUENCES)
 
     def add_points(self, points: int, source: str) -> None:
         self.score += points
@@ -110,6 +107,17 @@ def without(items: tuple, item) -> tuple:
     """A read-only sequence of a player with the first ``item`` taken out (as list.remove does)."""
     i = items.index(item)
     return items[:i] + items[i + 1:]
+
+
+def _make_read_only(obj, maps: tuple[str, ...], sequences: tuple[str, ...]) -> None:
+    """The read-only fields of a player or a state given as plain data (a save, a test): made
+    ReadOnlyDicts and tuples."""
+    for name in maps:
+        if type(getattr(obj, name)) is not ReadOnlyDict:
+            setattr(obj, name, ReadOnlyDict(getattr(obj, name)))
+    for name in sequences:
+        if type(getattr(obj, name)) is not tuple:
+            setattr(obj, name, tuple(getattr(obj, name)))
 
 
 _SHARED_MAPS = ("grids", "track_tokens", "owned", "acquired", "pieces_free", "area")
@@ -234,13 +242,7 @@ class GameState:
     def __post_init__(self) -> None:
         if not isinstance(self.log, ActionLog):
             self.log = ActionLog(self.log)  # given as a list
-        for name in ("owners", "spaces", "dice"):  # given as plain data (a save, a test): made read-only
-            if type(getattr(self, name)) is not ReadOnlyDict:
-                setattr(self, name, ReadOnlyDict(getattr(self, name)))
-        if type(self.flags) is not tuple:
-            self.flags = tuple(self.flags)
-        if type(self.expiring) is not tuple:
-            self.expiring = tuple(self.expiring)
+        _make_read_only(self, ("owners", "spaces", "dice"), ("flags", "expiring"))
         self._own = -1  # bit i: players[i] belongs to this state alone and may be changed in place
         self._own_frames = 0  # frames[i] for i >= this belong to this state alone (see top_frame)
         self._steps = 0  # steps the effect machine took during the action being applied (Machine.run)

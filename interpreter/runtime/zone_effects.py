@@ -26,7 +26,6 @@ from interpreter.dsl import steps as S
 from interpreter.errors import RulesError
 from interpreter.runtime import chance
 from interpreter.runtime import zones as Z
-from interpreter.runtime.state import ReadOnlyDict
 from interpreter.runtime.zones import ZoneError, ZoneSpec
 
 
@@ -80,7 +79,7 @@ def _arrive(m, state, frame, records, from_zone: str | None, to_key: str) -> Non
     """Records that entered a zone: a per-player zone makes them its player's; each emits record_moved."""
     seat = Z.owner_of(to_key)
     if seat is not None and records:
-        state.owners = ReadOnlyDict({**state.owners, **{r: seat for r in records}})
+        state.owners = state.owners.merged({r: seat for r in records})
     to_zone = to_key.partition("@")[0]
     kind_of = m.tables.kind_of
     for r in records:
@@ -109,7 +108,7 @@ def _owned_zones(m, state, before: dict) -> None:
             ids += [r for r in came if kind_of.get(r) == kind and r not in ids]
             player.owned = player.owned.with_entry(kind, ids)
         if came:
-            player.acquired = ReadOnlyDict({**player.acquired, **{f"{kind_of.get(r)}:{r}": state.turn for r in came}})
+            player.acquired = player.acquired.merged({f"{kind_of.get(r)}:{r}": state.turn for r in came})
 
 
 # --------------------------------------------------------------------------- executors
