@@ -73,6 +73,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E319": ("negative amount", "Amounts and counts are never below zero: to take resources away, `pay` them. A computed amount that comes out below zero counts as nothing."),
     "E320": ("unknown zone", "Use a zone id declared under `zones:` in pack.yaml; a shared pile is also a stack that `draw N from Z keep K` looks at."),
     "E321": ("zone does not fit the statement", "`refill Z` needs a zone that declares `refill:`; `at P` names top, end, or a slot of the slotted zone the record goes to."),
+    "E322": ("no owned zone for a gained record", "A record a player keeps from a stack, places or claims goes to the bottom of their zone declared `owned: true` that holds its kind (else one that holds any kind): declare one, `per: player`, without slots or a capacity."),
 }
 
 

@@ -44,7 +44,8 @@ INTERPRETER_WORDS = set(
     "record records kind kinds hex map route slot row".split()
     # the verbs of a free-order turn (a flow's menu entries and phase), the notation's plain words
     + "turn take act extra buy refresh use resolve do discard end".split()
-    + ["flow"])  # the generic core's own file kind
+    + ["flow"]  # the generic core's own file kind
+    + ["tableau"])  # a kind of zone (runtime/zones.py): a player's records in play
 # Plain English or programming words that also occur inside an id.
 ENGLISH_WORDS = {
     "pairs": "dict.items() pairs, key-value pairs",

@@ -2,9 +2,10 @@
 
 Each game picks uniformly among the legal actions until the end and checks the invariants of
 DESIGN.md §8 on the way: no negative holdings and no holding above its cap, legal actions empty
-only at the end, 16 turns per seat, every score equal to the sum of its breakdown, the JSON round
-trip, and replaying the log giving an equal state. The variants are played in two sets of
-compatible overlays, so each official variant is in 100 seeds of every player count.
+only at the end, 16 turns per seat, every score equal to the sum of its breakdown, the owned
+records those of the player's owned zones, the JSON round trip, and replaying the log giving an
+equal state. The variants are played in two sets of compatible overlays, so each official variant
+is in 100 seeds of every player count.
 """
 
 from __future__ import annotations
@@ -69,6 +70,12 @@ def check_games(rs, players: int, seen: Counter) -> None:
         for p in g.state.players:  # what the game gave: tiles placed are owned, tokens and tracks in range
             placed = [t for stack in p.area.values() for t, _ in stack]
             assert sorted(placed) == sorted(p.owned.get("upgrade", []) + p.owned.get("wall", []))
+            zones = {k: v for k, v in g.state.zones.items() if k.endswith(f"@{p.seat}")}
+            tables = g.rules.tables
+            for kind, ids in p.owned.items():  # the owned records are those of the player's owned zones
+                assert list(zones[f"{tables.owned_zone(kind).id}@{p.seat}"]) == ids, (seed, kind)
+            assert {r for k, v in zones.items() if tables.zones[k.partition("@")[0]].owned for r in v} == \
+                {r for ids in p.owned.values() for r in ids}
         assert Game.from_json(rs, g.to_json()).state == g.state
         if seed % 25 == 0:  # replaying the log gives an equal state
             replay = new_game(rs, players, seed=seed)

@@ -21,7 +21,7 @@ from interpreter.dsl.parse import grammar_text
 from interpreter.errors import ErrorBag
 from interpreter.content.model import KindTable
 from interpreter.content.model.base import Record
-from interpreter.content import events, flow_checks
+from interpreter.content import events, flow_checks, owned_zones
 from interpreter.content.derived_zones import derived_zones
 from interpreter.content.source import Document, walk
 
@@ -114,6 +114,9 @@ class Checker:
             rk = self.record_kinds.get(k.id)
             if k.placed_on == "action_hex" and rk is not None and "action" not in rk.model.model_fields:
                 self.err(d, ("tile_kinds", i, "placed_on"), "E209", f"a {k.id} names no action, so it cannot go on an action hex")
+            why = owned_zones.problem(p.zones, k.id, "placed") if k.placed_on else None
+            if why:
+                self.err(d, ("tile_kinds", i, "placed_on"), "E322", why)
         self.zones(d, p)
         for i, icon in enumerate(p.icons):
             for field in ("requires", "excludes"):
@@ -476,7 +479,10 @@ class Checker:
                 self.ref(doc, ("rows", i, "special_permit"), r.special_permit, permits, "E301", "permit")
         self.ref(doc, ("carry_group",), m.carry_group, self.groups, "E301", "resource group")
         if m.claim_kind is not None:
-            self.ref(doc, ("claim_kind",), m.claim_kind, set(self.record_kinds), "E307", "record kind")
+            if self.ref(doc, ("claim_kind",), m.claim_kind, set(self.record_kinds), "E307", "record kind"):
+                why = owned_zones.problem(self.pack.zones, m.claim_kind, "claimed")
+                if why:
+                    self.err(doc, ("claim_kind",), "E322", why)
         if m.claim_right is not None:
             self.ref(doc, ("claim_right",), m.claim_right, self.resources, "E302", "resource")
         for piece in m.free_pieces:

@@ -38,6 +38,10 @@ def write_state(game, path: str, value: Any) -> None:
     """``write_path`` on a game's state, where a path may name a zone's slot (``zone_slot_path``); a
     slotted zone is set whole with one entry per slot, or some of its slots by a mapping of slot
     names (``zones.wall_row: {regular_1: wall_i_03}``)."""
+    segs = path.split(".")
+    if len(segs) in (3, 4) and segs[0] == "players" and segs[1].isdigit() and segs[2] == "owned":
+        _write_owned(game, int(segs[1]), segs[3] if len(segs) == 4 else None, value)
+        return
     specs = game.rules.tables.zones
     spec = slotted_zone(specs, path)
     if spec is not None and isinstance(value, dict):
@@ -50,6 +54,28 @@ def write_state(game, path: str, value: Any) -> None:
         raise PathError(f"zone '{segs[1]}' has {len(spec.slots)} slots ({', '.join(spec.slots)}): give one "
                         f"entry per slot, null for an empty one, not {len(value)}")
     write_path(game.state, path, value)
+
+
+def _write_owned(game, seat: int, kind: str | None, value: Any) -> None:
+    """``players.N.owned.<kind>: [ids]`` (or ``players.N.owned: {kind: [ids]}``): the player's owned records
+    of that kind lie in their owned zone for it (zone_effects.hold), so both are set together."""
+    from interpreter.runtime import zone_effects
+
+    if not 0 <= seat < len(game.state.players):
+        raise PathError(f"'players.{seat}' is not a seat of this game (it has {len(game.state.players)})")
+    entries = {kind: value} if kind is not None else value
+    if not isinstance(entries, dict):
+        raise PathError(f"'players.{seat}.owned' maps record kinds to lists of record ids, not {_kind(entries)}")
+    tables = game.rules.tables
+    for k, ids in entries.items():
+        if not isinstance(ids, list) or not all(isinstance(r, str) for r in ids):
+            raise PathError(f"'players.{seat}.owned.{k}' holds a list of record ids, not {_kind(ids)}")
+        wrong = [r for r in ids if tables.kind_of.get(r) != k]
+        if wrong:
+            raise PathError(f"'players.{seat}.owned.{k}': {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not {k} records")
+        if tables.owned_zone(k) is None:
+            raise PathError(f"'players.{seat}.owned.{k}': no zone declared `owned: true` holds a {k}, so no player owns one")
+        zone_effects.hold(tables, game.state, seat, k, ids)
 
 
 def slotted_zone(specs: dict, path: str):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from interpreter.content.bounds import STEP_BUDGET, runaway
 from interpreter.errors import RulesError
-from interpreter.runtime import zones as Z
+from interpreter.runtime import zone_effects, zones as Z
 from interpreter.runtime.state import Decision, Frame, GameState, without
 from interpreter.runtime.view import View
 
@@ -189,8 +189,7 @@ class Effects:
         elif complete and d.data["stack"] in self.layout.discard_when_complete:
             pass  # its effect applies, then it is discarded (R-ROAD-5, DIFF-6)
         else:
-            player.owned = player.owned.with_entry(kind, [*player.owned.get(kind, ()), kept])
-            player.acquired = player.acquired.with_entry(f"{kind}:{kept}", state.turn)
+            zone_effects.gain(self.tables, state, frame.player, kind, kept)
         left = d.data["keep"] - 1
         if left > 0 and drawn:
             frame.pc -= 1

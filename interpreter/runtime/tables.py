@@ -10,6 +10,7 @@ from interpreter.runtime.chance import Die
 from interpreter.runtime.copies import COPY, add_copies
 from interpreter.runtime.layout import Layout, build_layout
 from interpreter.content.derived_zones import derived_zones
+from interpreter.content.owned_zones import owned_zone_for
 from interpreter.runtime.zones import ZoneSpec, specs_of as zone_specs
 
 MISSING = object()  # a field a record does not have
@@ -68,6 +69,11 @@ class Tables:
         if hit is None:
             hit = self._once[key] = make()
         return hit
+
+    def owned_zone(self, kind: str) -> ZoneSpec:
+        """The zone declared `owned: true` that a record of ``kind`` a player gains (keeps, places, claims)
+        goes into (content/owned_zones.py; E322 makes sure a pack that lets players gain one has it)."""
+        return self.once(("owned_zone", kind), lambda: owned_zone_for(self.zones.values(), kind))
 
     def shapes(self) -> dict[str, tuple[tuple, tuple]]:
         """Record id -> (its edges, its corners) as tuples (empty for a record without them), for the hex tiles'

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.dsl import steps as S
 from interpreter.errors import RulesError, RunawayError
-from interpreter.runtime import core_flow
+from interpreter.runtime import core_flow, zone_effects
 from interpreter.runtime import menu as M
 from interpreter.mechanisms import market_rows as rows
 from interpreter.runtime import natives as mechanisms
@@ -169,14 +169,12 @@ class Turn:
         if key:
             self.m._pay(self.s, acting_frame(self.s.current), self.r.tables.programs[key])
         self.p.holdings[self.r.claim_right] -= 1
-        self.p.owned = self.p.owned.with_entry(kind, [*self.p.owned.get(kind, ()), arg])
+        zone_effects.gain(self.r.tables, self.s, self.s.current, kind, arg)
         self.s.table["claimed"] = {**self.s.table.get("claimed", {}), f"{self.s.current}:{arg}": arg}
 
     def _use(self, arg: str, action: str) -> None:
         kind = self.r.tables.kind_of[arg]
-        ids = list(self.p.owned[kind])  # a new list: copies of the state share the old one
-        ids.remove(arg)  # used up (R-TECH-5)
-        self.p.owned = self.p.owned.with_entry(kind, ids)
+        zone_effects.give_up(self.r.tables, self.s, self.s.current, kind, arg)  # used up (R-TECH-5)
         self._run(self.r.tables.keys[(kind, arg, "effect")], arg, (kind, arg))
 
     def _discard(self, arg: str, action: str) -> None:

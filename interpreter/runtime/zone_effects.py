@@ -98,17 +98,62 @@ def _owned_zones(m, state, before: dict) -> None:
             continue
         was, now = set(Z.records(old)), Z.records(contents)
         gone, came = was - set(now), [r for r in now if r not in was]
-        if not gone and not came:
+        if gone or came:
+            _index(state, Z.owner_of(k), kind_of, gone, came)
+
+
+def _index(state, seat: int, kind_of, gone, came) -> None:
+    """Keep a player's owned records (``PlayerState.owned``, an index of their owned zones by kind, in the
+    order the records came: triggers queue in that order) and ``acquired`` in step with their zones."""
+    player = state.player(seat)
+    for kind in dict.fromkeys(kind_of.get(r) for r in (*gone, *came)):
+        if kind is None:  # not a record of the pack: nothing to own
             continue
-        player = state.player(Z.owner_of(k))
-        for kind in dict.fromkeys(kind_of.get(r) for r in (*gone, *came)):
-            if kind is None:  # not a record of the pack: nothing to own
-                continue
-            ids = [r for r in player.owned.get(kind, ()) if r not in gone]  # a new list: copies share the old one
-            ids += [r for r in came if kind_of.get(r) == kind and r not in ids]
-            player.owned = player.owned.with_entry(kind, ids)
-        if came:
-            player.acquired = player.acquired.merged({f"{kind_of.get(r)}:{r}": state.turn for r in came})
+        ids = [r for r in player.owned.get(kind, ()) if r not in gone]  # a new list: copies share the old one
+        ids += [r for r in came if kind_of.get(r) == kind and r not in ids]
+        player.owned = player.owned.with_entry(kind, ids)
+    if came:
+        player.acquired = player.acquired.merged({f"{kind_of.get(r)}:{r}": state.turn for r in came})
+
+
+# --------------------------------------------------------------------------- gaining and giving up records
+
+def gain(tables, state, seat: int, kind: str, record: str) -> None:
+    """A record a player gains by the turn's own ways (kept from a stack, placed, claimed) goes to the
+    bottom of their owned zone for its kind (``Tables.owned_zone``; validation makes sure there is one,
+    without slots or a capacity): it becomes theirs (``state.owners``), one of their owned records,
+    acquired this turn. It emits no ``record_moved``: the turn's own events (``tile_placed``, ...) say
+    what happened."""
+    spec = tables.owned_zone(kind)
+    k = Z.key(spec, seat)
+    state.zones = {**state.zones, k: Z.put(spec, _contents(state, spec, k), record, "bottom")}
+    state.owners = state.owners.with_entry(record, seat)
+    _index(state, seat, {record: kind}, (), (record,))
+
+
+def give_up(tables, state, seat: int, kind: str, record: str) -> None:
+    """A record leaves its player's owned zone for the box (a one-time record used up): no longer one
+    of their owned records. It stays theirs in ``state.owners``, as a record moved to a shared zone does."""
+    spec = tables.owned_zone(kind)
+    k = Z.key(spec, seat)
+    state.zones = {**state.zones, k: Z.remove(spec, _contents(state, spec, k), record)}
+    _index(state, seat, {record: kind}, {record}, ())
+
+
+def hold(tables, state, seat: int, kind: str, records) -> None:
+    """Set which records of ``kind`` a player owns, in order (a scenario's setup, a test): their owned
+    zone then holds exactly those of that kind, after its records of other kinds. ``acquired`` is left
+    as it is (the scenario sets it when a trigger needs it)."""
+    spec = tables.owned_zone(kind)
+    if spec is None:
+        raise ZoneError(f"no owned zone holds a {kind}: the player cannot own one")
+    k = Z.key(spec, seat)
+    records = tuple(records)
+    others = tuple(r for r in _contents(state, spec, k) if tables.kind_of.get(r) != kind)
+    state.zones = {**state.zones, k: others + records}
+    state.owners = state.owners.merged({r: seat for r in records})
+    player = state.player(seat)
+    player.owned = player.owned.with_entry(kind, list(records))
 
 
 # --------------------------------------------------------------------------- executors

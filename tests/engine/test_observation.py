@@ -21,7 +21,7 @@ def rs():
 
 def _face_down(game: Game) -> list[str]:
     """The zones no seat sees (the face-down stacks); the face-up ones and the rows are public."""
-    return [sid for sid in game.state.zones if game.rules.tables.zones[sid].visibility == "hidden"]
+    return [sid for sid in game.state.zones if game.rules.tables.zones[sid.partition("@")[0]].visibility == "hidden"]
 
 
 def _reordered(game: Game, only: str | None = None) -> Game:

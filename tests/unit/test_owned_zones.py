@@ -172,3 +172,39 @@ def test_an_owned_zone_must_be_one_per_player(tmp_path):
     line = next(n for n, text in enumerate(pack.splitlines(), 1) if "owned: true" in text)
     assert [(Path(e.span.path).name, e.span.line, e.code) for e in errors] == [("pack.yaml", line, "E209")]
     assert "per: player" in errors[0].message
+
+
+# --------------------------------------------------------------------------- what a player keeps
+
+PICK = '      - {id: pick, effect: "draw 2 from market keep 1", ends_turn: true, provenance: exact, source: test}\n'
+
+
+def with_pick(root: Path, pack: str = PACK) -> Path:
+    flow = FLOW.replace("      - {id: pass,", PICK + "      - {id: pass,")
+    return inline_pack.write_pack(root, {"pack.yaml": pack, "kinds.yaml": KINDS, "cards.yaml": CARDS, "flow.yaml": flow,
+                                         "scoring.yaml": SCORING})
+
+
+def test_a_record_kept_from_a_stack_goes_to_the_bottom_of_the_players_owned_zone(tmp_path):
+    rs = load_ruleset(with_pick(tmp_path / "pick"))
+    g = new_game(rs, 2, seed=1)
+    g.apply("buy shed")  # seat 0
+    g.apply("pass")  # seat 1
+    g.apply("pick")  # seat 0 draws the well and the mill, and keeps one of them
+    assert g.state.decision.kind == "keep" and g.state.decision.options == ["well", "mill"]
+    turn = g.state.turn
+    g.apply(next(a for a in g.legal_actions() if a.endswith("2")))  # the mill
+    assert g.state.zones["tableau@0"] == ("shed", "mill") and g.state.zones["market"] == ("well",)
+    assert g.state.players[0].owned == {"card": ["shed", "mill"]} and g.state.owners["mill"] == 0
+    assert g.state.players[0].acquired["card:mill"] == turn  # the pick ended the turn
+
+
+def test_a_kept_record_needs_an_owned_zone_that_can_always_take_it(tmp_path):
+    line = next(n for n, text in enumerate(FLOW.replace("      - {id: pass,", PICK).splitlines(), 1) if "pick" in text)
+    unowned = PACK.replace("per: player, owned: true,", "per: player,")
+    errors = run_pipeline(with_pick(tmp_path / "none", unowned)).errors
+    assert [(Path(e.span.path).name, e.span.line, e.code) for e in errors] == [("flow.yaml", line, "E322")]
+    assert "no zone is declared to hold it" in errors[0].message and "owned: true" in errors[0].message
+    capped = PACK.replace("per: player, owned: true,", "per: player, owned: true, capacity: 2,")
+    errors = run_pipeline(with_pick(tmp_path / "capped", capped)).errors
+    assert [(e.span.line, e.code) for e in errors] == [(line, "E322")] and "could be full" in errors[0].message

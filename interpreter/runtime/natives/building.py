@@ -7,6 +7,7 @@ from interpreter.errors import RulesError
 from interpreter.mechanisms import hex_area as A
 from interpreter.mechanisms import hex_map as C
 from interpreter.mechanisms import market_rows as rows
+from interpreter.runtime import zone_effects
 from interpreter.runtime.state import Decision, Frame, GameState, without
 from interpreter.runtime.natives.common import AREA, BUILD, EMIT, _amounts, _prog, _push, can_afford, pay
 from interpreter.runtime.natives.performing import _build_frame, _claimable, _note_top
@@ -226,8 +227,7 @@ def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
     info = m.layout.kinds[kind]
     rec = m.tables.records[(kind, tile)]
     this = (kind, tile)
-    player.owned = player.owned.with_entry(kind, [*player.owned.get(kind, ()), tile])
-    player.acquired = player.acquired.with_entry(f"{kind}:{tile}", state.turn)
+    zone_effects.gain(m.tables, state, seat, kind, tile)
     queue: list[Frame] = []
     if info.placed_on == "site":
         state.table[m.layout.map_key] = {**state.table.get(m.layout.map_key, {}), where: {"tile": tile, "owner": seat, "rot": rot}}
