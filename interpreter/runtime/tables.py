@@ -70,9 +70,9 @@ class Tables:
             hit = self._once[key] = make()
         return hit
 
-    def owned_zone(self, kind: str) -> ZoneSpec:
+    def owned_zone(self, kind: str | None) -> ZoneSpec | None:
         """The zone declared `owned: true` that a record of ``kind`` a player gains (keeps, places, claims)
-        goes into (content/owned_zones.py; E322 makes sure a pack that lets players gain one has it)."""
+        goes into (content/owned_zones.py; E322 makes sure a pack that lets players gain one has it); None: no such zone."""
         return self.once(("owned_zone", kind), lambda: owned_zone_for(self.zones.values(), kind))
 
     def shapes(self) -> dict[str, tuple[tuple, tuple]]:
