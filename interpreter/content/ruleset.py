@@ -31,8 +31,7 @@ from interpreter.content.references import check_names, check_references
 from interpreter.content.flow_checks import scope as flow_scope
 from interpreter.content.schema import check_document, raw_dsl_nodes
 from interpreter.content.source import Document, Mapping, Scalar, load_file, walk
-from interpreter.content.symbols import build_names, build_symbols, piles
-from interpreter.content.derived_zones import derived_zones
+from interpreter.content.symbols import build_names, build_symbols
 from interpreter.content import owned_zones
 
 @dataclass(frozen=True)
@@ -284,7 +283,7 @@ def _check_pack(source: PackSource, applied: list[str], errors: ErrorBag) -> Out
             by_group[r.group] = (*by_group.get(r.group, ()), r.id)
     check_counts(fields, caps, by_group, errors)
     check_cycles(fields, models, by_group, errors, prefer=applied, kinds=kinds)
-    stacks = {z.id: z.holds for z in piles(pack)} | {z.id: z.holds for z in derived_zones(models, kinds.records) if not z.slots}
+    stacks = {sid: symbols.zones[sid].holds for sid in symbols.members("stack")}  # declared and derived piles
     owned_zones.check_kept(fields, pack.zones, stacks, errors)  # what a player keeps has a zone to go to (E322)
     if errors:
         return Outcome(errors.sorted())

@@ -73,9 +73,10 @@ def _write_owned(game, seat: int, kind: str | None, value: Any) -> None:
         wrong = [r for r in ids if tables.kind_of.get(r) != k]
         if wrong:
             raise PathError(f"'players.{seat}.owned.{k}': {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not {k} records")
-        if tables.owned_zone(k) is None:
-            raise PathError(f"'players.{seat}.owned.{k}': no zone declared `owned: true` holds a {k}, so no player owns one")
-        zone_effects.hold(tables, game.state, seat, k, ids)
+        try:
+            zone_effects.hold(tables, game.state, seat, k, ids)
+        except zone_effects.ZoneError as exc:  # no owned zone holds the kind
+            raise PathError(f"'players.{seat}.owned.{k}': {exc}") from None
 
 
 def slotted_zone(specs: dict, path: str):

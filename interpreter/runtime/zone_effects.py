@@ -7,7 +7,9 @@ replaced, never changed in place, so copies of a state share them. A record put 
 zone becomes that player's (``state.owners``); put into a shared zone it keeps its owner. A record in
 a zone declared `owned: true` is also one of the player's owned records (``PlayerState.owned``) while
 it is there (``_owned_zones``). Every record that changes zone emits ``record_moved`` (its record, the
-zone it left, the zone it entered).
+zone it left, the zone it entered). A record a player gains by the turn's own ways (kept, placed,
+claimed) enters their owned zone for its kind through ``gain`` (``give_up`` takes a used-up one out),
+without ``record_moved``: the turn's own events say what happened.
 
 Chance (a shuffle, a draw that refills from a shuffled zone) draws from the state's generator: the
 ``random.Random`` state saved in ``state.rng`` at setup is restored, used, and saved back as a new

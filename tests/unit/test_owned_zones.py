@@ -208,3 +208,16 @@ def test_a_kept_record_needs_an_owned_zone_that_can_always_take_it(tmp_path):
     capped = PACK.replace("per: player, owned: true,", "per: player, owned: true, capacity: 2,")
     errors = run_pipeline(with_pick(tmp_path / "capped", capped)).errors
     assert [(e.span.line, e.code) for e in errors] == [(line, "E322")] and "could be full" in errors[0].message
+
+
+def test_a_scenario_that_sets_owned_records_sets_the_owned_zone_with_them(rs):
+    from interpreter.play.state_paths import PathError, write_state
+
+    g = new_game(rs, 2, seed=1)
+    write_state(g, "players.1.owned.card", ["shed", "well"])
+    assert g.state.zones["tableau@1"] == ("shed", "well") and g.state.players[1].owned == {"card": ["shed", "well"]}
+    assert g.state.owners["shed"] == 1
+    with pytest.raises(PathError, match="nope is not card records|nope is not a card"):
+        write_state(g, "players.0.owned.card", ["nope"])
+    with pytest.raises(PathError, match="not a seat"):
+        write_state(g, "players.5.owned.card", [])
