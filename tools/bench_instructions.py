@@ -1,6 +1,6 @@
 """Machine instructions per action, counted by valgrind: a speed figure that load does not move.
 
-Usage: python tools/bench_instructions.py [--games G] [--peer catanatron] [--tree OTHER_TREE ...]
+Usage: python tools/bench_instructions.py [--games G] [--greedy] [--peer catanatron] [--tree OTHER_TREE ...]
 
 Wall-clock rates on a shared machine vary by ±20% between runs of one build (tools/bench.py prints
 every round for that reason). Instructions executed do not: valgrind's callgrind counts them, the
@@ -14,6 +14,8 @@ wraps them and callgrind toggles on that function), so imports and content loadi
   catanatron: it builds the 4-player rules and the pack's tables, once per process (about as many
   instructions as a whole game), which the rounds of `tools/bench.py --peer`, all in one process,
   pay once at most;
+- ``--greedy``: instead, G 2-player games of greedy bots (tools/bench_compare.py's greedy workload;
+  each greedy action tries every legal action on a determinized copy), per action;
 - ``--peer catanatron``: G+1 random 4-player Catan games of catanatron, as tools/bench.py plays them,
   with the sorting of its actions into a canonical order left out (callgrind toggles off inside
   ``sorted``).
@@ -62,6 +64,31 @@ def play(first, last):
             n += 1
     return n
 play(1, 1)  # its first game outside the count: it builds the 4-player rules and the pack's tables, once per process
+print(functools.reduce(play, [1, games]))
+"""
+
+GREEDY = r"""
+import functools, random, sys
+try:
+    from interpreter import load_ruleset, make_bot, new_game
+except ImportError:  # a checkout from before the package root's API
+    from interpreter.ruleset import load_ruleset
+    from interpreter.engine import new_game
+    from interpreter.bots import make_bot
+rs = load_ruleset()
+games = int(sys.argv[1])
+def play(first, last):
+    n = 0
+    for seed in range(first, last + 1):
+        g = new_game(rs, 2, seed)
+        bots = [make_bot("greedy", g.rules) for _ in range(2)]
+        rngs = [random.Random(seed * 1009 + s) for s in range(2)]
+        while not g.is_terminal():
+            seat = g.current_player
+            g.apply(bots[seat].choose(g, rngs[seat]))
+            n += 1
+    return n
+play(1, 1)  # as for the random games: the 2-player rules and the tables are built outside the count
 print(functools.reduce(play, [1, games]))
 """
 
@@ -117,13 +144,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--peer", choices=["catanatron"])
     ap.add_argument("--tree", action="append", default=[], type=Path, help="a checkout of another commit")
     ap.add_argument("--cache", action="store_true", help="simulate the caches too: L1 miss rates (slower)")
+    ap.add_argument("--greedy", action="store_true",
+                    help="2-player games of greedy bots instead of random 4-player ones (instructions per greedy action)")
     args = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("bench_instructions: valgrind is not installed (apt install valgrind)", file=sys.stderr)
         return 2
     rows: list[tuple[str, Count]] = []
-    for name, tree in [("caput (this tree)", ROOT), *((f"caput ({t})", t.resolve()) for t in args.tree)]:
-        rows.append((name, count(CAPUT, [str(args.games)], tree, ["functools_reduce"], args.cache)))
+    script, label = (GREEDY, "caput greedy 2p") if args.greedy else (CAPUT, "caput")
+    for name, tree in [(f"{label} (this tree)", ROOT), *((f"{label} ({t})", t.resolve()) for t in args.tree)]:
+        rows.append((name, count(script, [str(args.games)], tree, ["functools_reduce"], args.cache)))
     if args.peer == "catanatron":
         rows.append(("catanatron", count(CATANATRON, [str(args.games + 1), str(ROOT / "tools")], ROOT,
                                          ["functools_reduce", "builtin_sorted"], args.cache)))
