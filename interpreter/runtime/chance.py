@@ -68,3 +68,22 @@ def saved_state(rng: random.Random) -> list:
     """The generator's state as plain data (JSON-friendly), for ``GameState.rng``."""
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
+
+
+def shuffle(items: list, rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same order from the same draws (Fisher-Yates from the end, each
+    index drawn as ``random.Random._randbelow`` draws it), without a Python call per item; a search
+    reshuffles every hidden zone at every determinization. Any other generator (a subclass, which may
+    draw otherwise) shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from interpreter.errors import RulesError
+from interpreter.runtime import chance
 
 VISIBILITIES = ("public", "owner", "hidden")
 Contents = tuple  # of record ids (a pile, top first) or of ids and None (a slotted zone)
@@ -153,7 +154,7 @@ def remove(spec: ZoneSpec, contents: Contents, record: str) -> Contents:
 def shuffle(contents: Contents, rng: random.Random) -> Contents:
     """A chance node: the records in a new order (``random.shuffle`` on a list of them)."""
     order = list(contents)
-    rng.shuffle(order)
+    chance.shuffle(order, rng)
     return tuple(order)
 
 

@@ -89,3 +89,25 @@ def test_a_die_needs_faces_and_one_weight_each():
         C.Die("d", ())
     with pytest.raises(ValueError, match="weight"):
         C.Die("d", (1, 2), weights=(1,))
+
+
+def test_shuffle_draws_as_random_shuffle_does():
+    """chance.shuffle is random.Random.shuffle without a call per item: the same order from the same
+    draws, leaving the generator in the same state (saved games and recorded corpora depend on it)."""
+    for seed in range(200):
+        for n in (0, 1, 2, 3, 7, 16, 33):
+            ours, theirs = list(range(n)), list(range(n))
+            a, b = random.Random(seed), random.Random(seed)
+            C.shuffle(ours, a)
+            b.shuffle(theirs)
+            assert ours == theirs and a.getstate() == b.getstate()
+
+
+def test_a_generator_of_another_kind_shuffles_itself():
+    class Reversing(random.Random):
+        def shuffle(self, x):
+            x.reverse()
+
+    items = [1, 2, 3]
+    C.shuffle(items, Reversing(1))
+    assert items == [3, 2, 1]
