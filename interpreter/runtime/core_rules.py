@@ -12,6 +12,7 @@ from interpreter.errors import RulesError
 from interpreter.runtime import flow as F
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
+from interpreter.runtime import zones as Z
 from interpreter.runtime.machine import Machine, Tables, build_tables
 from interpreter.runtime.state import combined_dict
 
@@ -73,6 +74,24 @@ class CoreRules:
     def face_up(self) -> frozenset:
         """Face-up stacks; none on the core: what players see is the zones' visibility."""
         return frozenset()
+
+    def zones_hidden_from(self, seat: int, keys: tuple[str, ...]) -> tuple[str, ...]:
+        """The zones of a state (``keys``, its zone keys) whose records ``seat`` may not see, slotted
+        zones aside: what a determinized copy reshuffles (Game.determinized), in the order it does so,
+        whatever order the state's dict has (a saved and loaded state's is sorted): a pack of turn
+        offers in the order its setup deals them (setup.plan_stacks), the others by key. Worked out
+        once per seat and set of zones: a search asks at every determinization."""
+        memo = self._hidden_zones_memo
+        hit = memo.get((seat, keys))
+        if hit is None:
+            specs, dealt = self.tables.zones, self.deal_order if self.uses_offers else {}
+            hidden = [k for k in keys if not (spec := specs[k.partition("@")[0]]).slots and not Z.visible(spec, k, seat)]
+            hit = memo[(seat, keys)] = tuple(sorted(hidden, key=lambda k: (dealt.get(k, len(dealt)), k)))
+        return hit
+
+    @cached_property
+    def _hidden_zones_memo(self) -> dict:
+        return {}
 
     @cached_property
     def model(self):

@@ -142,24 +142,12 @@ class Game(LegalActions, GameAPI):
         information (each is sorted first, so that the copy depends on what they hold and ``rng``,
         never on their real order)."""
         g = self.clone()
-        specs = self.rules.tables.zones
-        for zone_key, contents in self._determinizing_order(g.state.zones):
-            spec = specs[zone_key.partition("@")[0]]
-            if spec.slots or Z.visible(spec, zone_key, seat):
-                continue
-            items = sorted(Z.records(contents))
-            rng.shuffle(items)
-            g.state.zones[zone_key] = tuple(items)  # the copy's own dict (clone), the contents replaced
+        zones = g.state.zones
+        for zone_key in self.rules.zones_hidden_from(seat, tuple(zones)):
+            items = sorted(Z.records(zones[zone_key]))
+            chance.shuffle(items, rng)
+            zones[zone_key] = tuple(items)  # the copy's own dict (clone), the contents replaced
         return g
-
-    def _determinizing_order(self, zones: dict) -> list[tuple[str, tuple]]:
-        """The zones in the order a determinized copy reshuffles them, whatever order the state's dict
-        has (a saved and loaded state's is sorted): a pack of turn offers in the order its setup deals
-        them (setup.plan_stacks), the others sorted."""
-        if not self.rules.uses_offers:
-            return sorted(zones.items())
-        dealt = self.rules.deal_order
-        return sorted(zones.items(), key=lambda item: (dealt.get(item[0], len(dealt)), item[0]))
 
     def action_words(self) -> tuple[str, ...]:
         """The words an action may start with: the menu's verbs and the decisions'."""
