@@ -26,6 +26,11 @@ fast the processor runs them depends on caches and branches too), so this comple
 and does not replace it. A benchmark, not a test. Needs valgrind (``apt install valgrind``); about
 two minutes per workload.
 
+``--branches`` runs callgrind's branch prediction simulation (a simple model: 2-bit counters for
+conditional branches, the last target for indirect ones, so the rates are worse than a modern
+processor's, but they compare two workloads) and prints the share of conditional and indirect
+branches mispredicted and mispredictions per action.
+
 ``--cache`` also runs callgrind's cache simulation (this machine's L1 sizes: 32 KiB, 8-way) and
 prints each workload's L1 instruction and data miss rates and L1 misses per action: how well the
 processor can run the instructions, which instruction counts alone do not say. About twice as slow.
@@ -117,8 +122,10 @@ class Count:
         return sum(self.events[e] for e in misses) / max(1, sum(self.events[e] for e in refs))
 
 
-def count(script: str, args: list[str], cwd: Path, toggles: list[str], cache: bool = False) -> Count:
-    """What callgrind counts over one workload (its cache simulation too with ``cache``)."""
+def count(script: str, args: list[str], cwd: Path, toggles: list[str], cache: bool = False,
+          branches: bool = False) -> Count:
+    """What callgrind counts over one workload (its cache simulation too with ``cache``, its branch
+    prediction simulation with ``branches``)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -127,6 +134,7 @@ def count(script: str, args: list[str], cwd: Path, toggles: list[str], cache: bo
         subprocess.run([sys.executable, "-c", script, "1", *args[1:]], cwd=cwd, env=env, check=True,
                        capture_output=True)
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *(["--cache-sim=yes"] if cache else []),
+               *(["--branch-sim=yes"] if branches else []),
                *(f"--toggle-collect={t}" for t in toggles), sys.executable, "-c", script, *args]
         done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=True)
     names = re.search(r"Events\s*: ([A-Za-z0-9 ]+)", done.stderr)
@@ -144,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--peer", choices=["catanatron"])
     ap.add_argument("--tree", action="append", default=[], type=Path, help="a checkout of another commit")
     ap.add_argument("--cache", action="store_true", help="simulate the caches too: L1 miss rates (slower)")
+    ap.add_argument("--branches", action="store_true",
+                    help="simulate branch prediction too: mispredicted branches per action (slower)")
     ap.add_argument("--greedy", action="store_true",
                     help="2-player games of greedy bots instead of random 4-player ones (instructions per greedy action)")
     args = ap.parse_args(argv)
@@ -153,12 +163,13 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[tuple[str, Count]] = []
     script, label = (GREEDY, "caput greedy 2p") if args.greedy else (CAPUT, "caput")
     for name, tree in [(f"{label} (this tree)", ROOT), *((f"{label} ({t})", t.resolve()) for t in args.tree)]:
-        rows.append((name, count(script, [str(args.games)], tree, ["functools_reduce"], args.cache)))
+        rows.append((name, count(script, [str(args.games)], tree, ["functools_reduce"], args.cache, args.branches)))
     if args.peer == "catanatron":
         rows.append(("catanatron", count(CATANATRON, [str(args.games + 1), str(ROOT / "tools")], ROOT,
-                                         ["functools_reduce", "builtin_sorted"], args.cache)))
+                                         ["functools_reduce", "builtin_sorted"], args.cache, args.branches)))
     here = rows[0][1].instructions / rows[0][1].actions
     cache_head = f" {'I1 miss':>8} {'D1 miss':>8} {'L1 misses/action':>17}" if args.cache else ""
+    cache_head += f" {'cond. mispredicted':>18} {'indirect mispredicted':>21} {'mispredicts/action':>18}" if args.branches else ""
     print(f"{'workload':<40} {'instructions':>14} {'actions':>8} {'per action':>11} {'ratio':>7}{cache_head}")
     for name, c in rows:
         per = c.instructions / c.actions
@@ -167,6 +178,10 @@ def main(argv: list[str] | None = None) -> int:
             misses = sum(c.events[e] for e in ("I1mr", "D1mr", "D1mw")) / c.actions
             line += (f" {c.rate(('I1mr',), ('Ir',)):>8.2%} {c.rate(('D1mr', 'D1mw'), ('Dr', 'Dw')):>8.2%}"
                      f" {misses:>17,.0f}")
+        if args.branches:
+            mispredicts = (c.events["Bcm"] + c.events["Bim"]) / c.actions
+            line += (f" {c.rate(('Bcm',), ('Bc',)):>18.2%} {c.rate(('Bim',), ('Bi',)):>21.2%}"
+                     f" {mispredicts:>18,.0f}")
         print(line)
     return 0
 

@@ -64,17 +64,23 @@ class Evaluation:
         """The seat's value less `opponents` times the best other seat's (dummy seats do not count).
         ``memo`` remembers players' values by object: copies of a state share the players an action
         did not change, so the positions after each action of one turn mostly reuse them."""
-        value = self.of_player if memo is None else (lambda p: self._remembered(p, memo))
-        players = [p for p in game.state.players if not game.is_dummy(p.seat)]
-        own = value(game.state.players[seat])
-        others = [value(p) for p in players if p.seat != seat]
+        automatic, of_player = game.rules.automatic_seats, self.of_player
+        own, others = 0.0, []
+        for i, p in enumerate(game.state.players):
+            if i != seat and i in automatic:
+                continue
+            if memo is None:
+                v = of_player(p)
+            else:
+                hit = memo.get(id(p))
+                if hit is None:
+                    hit = memo[id(p)] = (p, of_player(p))  # the player is kept: its id stays its own
+                v = hit[1]
+            if i == seat:
+                own = v
+            else:
+                others.append(v)
         return own - self.opponents * (max(others) if others else 0.0)
-
-    def _remembered(self, p, memo: dict) -> float:
-        hit = memo.get(id(p))
-        if hit is None:
-            hit = memo[id(p)] = (p, self.of_player(p))  # the player is kept: its id stays its own
-        return hit[1]
 
 
 def load_evaluation(rules, which: str | None = None) -> Evaluation:
