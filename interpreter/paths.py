@@ -27,13 +27,27 @@ def bundled_schemas() -> Path:
     return _bundled("schemas")
 
 
+DEFAULT_PACK_FILE = "default_pack"  # in the bundled content folder: the folder name of the default pack
+
+
 def default_pack() -> Path:
-    """The pack commands use when none is named: $CAPUT_PACK, else the first bundled pack."""
+    """The pack commands use when none is named: $CAPUT_PACK, else the bundled default pack."""
     named = os.environ.get("CAPUT_PACK")
     if named:
         return Path(named)
-    packs = sorted(p.parent for p in bundled_content().glob("*/pack.yaml"))
-    return packs[0] if packs else bundled_content()
+    return bundled_default_pack()
+
+
+def bundled_default_pack() -> Path:
+    """The bundled pack the content folder's `default_pack` file names, else the first bundled pack."""
+    content = bundled_content()
+    marker = content / DEFAULT_PACK_FILE
+    if marker.is_file():
+        chosen = content / marker.read_text(encoding="utf-8").strip()
+        if (chosen / "pack.yaml").is_file():
+            return chosen
+    packs = sorted(p.parent for p in content.glob("*/pack.yaml"))
+    return packs[0] if packs else content
 
 
 def display_path(path: Path) -> str:

@@ -93,14 +93,13 @@ def update_guide(path: Path, write: bool = True, pack: Path | None = None) -> bo
 
 def _load_pack(pack: Path | None):
     from interpreter.errors import ContentErrors, format_errors
-    from interpreter.paths import bundled_content
+    from interpreter.paths import bundled_content, bundled_default_pack
     from interpreter.content.ruleset import load_ruleset
 
-    if pack is None:  # the first bundled pack, whatever $CAPUT_PACK says: the guide documents the bundle
-        packs = sorted(p.parent for p in bundled_content().glob("*/pack.yaml"))
-        if not packs:
+    if pack is None:  # the bundled default pack, whatever $CAPUT_PACK says: the guide documents the bundle
+        pack = bundled_default_pack()
+        if not (pack / "pack.yaml").is_file():
             raise GuideError(f"no bundled pack under {bundled_content()}")
-        pack = packs[0]
     try:
         return load_ruleset(pack)
     except ContentErrors as exc:
