@@ -24,27 +24,80 @@ from interpreter.runtime.state import Frame, GameState, PlayerState
 from interpreter.runtime.view import View
 
 AUTO_END_LIMIT = 10_000  # turns ended for seats offered nothing, in a row, before the content is called stuck
+SEARCH_BUDGET = 40  # answers tried per action when looking for a way to finish it, before the rest is trusted
 
 
 def menu_actions(game) -> list[str]:
     """The legal actions of a game whose turns are menus of content entries (game.py's Game asks):
-    the answers of a pending decision, else the actions of the phase's menu that can be carried
-    out (each tried on a copy, kept for ``apply``)."""
+    the answers of a pending decision that can be carried out, else the actions of the phase's menu
+    that can be carried out to their end, through the decisions they lead to (each tried on a copy,
+    kept for ``apply``)."""
     s, rules = game.state, game.rules
     if s.decision is not None:
-        return [f"choose {i + 1}" for i in range(len(s.decision.options))]
+        return decision_answers(rules, s, game._tried)
     offered: dict[str, list[str]] = {}
     entries = _entries(rules, s)
     for entry in entries:
         for action in candidates(rules, s, entry):
             try:
-                game._tried[action] = game._applied(action)
+                work = game._applied(action)
             except IllegalActionError:
                 continue
+            if not finishes(rules, work, [SEARCH_BUDGET]):
+                continue
+            game._tried[action] = work
             offered.setdefault(entry.spec.verb, []).append(action)
     verbs = set(offered)
     by_verb = {e.spec.verb: e.spec for e in entries}
     return sorted(a for verb, actions in offered.items() if not M.hidden(by_verb[verb], verbs) for a in actions)
+
+
+def decision_answers(rules: CoreRules, state: GameState, tried: dict | None = None) -> list[str]:
+    """The answers of the pending decision that can be carried out (through the decisions they lead
+    to), each tried on a copy (kept in ``tried`` for ``apply``). An answer that would stop a flow
+    program where it cannot go on (core_flow.GuardedMachine) is none of them; when no answer can be
+    carried out, every one is offered: the program stops there whichever is picked."""
+    every = [f"choose {i + 1}" for i in range(len(state.decision.options))]
+    out = []
+    for answer in every:
+        work = _answered(rules, state, answer)
+        if work is not None and finishes(rules, work, [SEARCH_BUDGET]):
+            out.append(answer)
+            if tried is not None:
+                tried[answer] = work
+    return out or every
+
+
+def _answered(rules: CoreRules, state: GameState, answer: str) -> GameState | None:
+    """A copy of the state with the answer given and the turns of seats offered nothing ended (as
+    ``apply`` does), or None when the rules refuse it or it stops a flow program."""
+    work = state.clone()
+    try:
+        apply_action(rules, work, answer)
+    except RunawayError:
+        raise
+    except RulesError:
+        return None
+    if len(work.table.get(core_flow.STOPPED, ())) > len(state.table.get(core_flow.STOPPED, ())):
+        return None
+    return work
+
+
+def finishes(rules: CoreRules, state: GameState, budget: list[int]) -> bool:
+    """Whether some way of answering the state's pending decision (and those it leads to) can be carried
+    out: answers tried on copies, the first that finishes ending the search; once ``budget`` tries are
+    spent, the rest is trusted."""
+    d = state.decision
+    if d is None or budget[0] <= 0:
+        return True
+    for i in range(len(d.options)):
+        budget[0] -= 1
+        work = _answered(rules, state, f"choose {i + 1}")
+        if work is not None and finishes(rules, work, budget):
+            return True
+        if budget[0] <= 0:
+            return True
+    return False
 
 
 def menu_words(rules: CoreRules) -> tuple[str, ...]:
@@ -197,17 +250,21 @@ def _settle(rules: CoreRules, state: GameState) -> None:
 
 
 def _anything_offered(rules: CoreRules, state: GameState) -> bool:
+    """Whether the seat to act is offered an action: one that can be carried out to its end, as
+    ``menu_actions`` offers them."""
     cursor = state.flow
     menu = rules.phases[cursor.phase].menu
     for entry in rules.menus.get(menu, ()) if menu else ():
         for action in candidates(rules, state, entry):
+            work = state.clone()
             try:
-                apply_action(rules, state.clone(), action, settle=False)  # the action itself can be carried out
+                apply_action(rules, work, action, settle=False)  # the action itself can be carried out
             except RunawayError:
                 raise
             except RulesError:
                 continue
-            return True
+            if finishes(rules, work, [SEARCH_BUDGET]):
+                return True
     return False
 
 

@@ -334,6 +334,54 @@ def test_a_flow_program_that_cannot_go_on_stops_there_and_the_game_goes_on(tmp_p
     assert g.is_terminal() and g.state.players[0].holdings == {"coin": 2, "grain": 1}
 
 
+def test_only_answers_that_can_be_carried_out_are_offered(tmp_path):
+    """An answer the rules refuse is no legal action, in a player's turn and in an automatic phase (where it
+    would stop the program); an action is offered only when some way of answering what it asks finishes."""
+    flow = f"""\
+    rounds: 1
+    setup: gain 2 coin
+    phases:
+      - id: toll
+        kind: automatic
+        run: "choose {{ pay 5 coin; gain 9 grain | pay 1 coin | gain 1 grain }}; gain 1 grain"
+      - {{id: work, menu: work}}
+    menus:
+      - id: work
+        provenance: exact
+        source: test
+        entries:
+          - {{id: trade, effect: "choose {{ pay 3 coin; gain 9 grain | pay 1 coin; gain 2 grain }}", ends_turn: true, {E}}}
+          - {{id: splurge, effect: "choose {{ pay 7 coin | pay 8 coin }}", ends_turn: true, {E}}}
+          - {{id: rest, ends_turn: true, {E}}}
+    """
+    g = new_game(make(tmp_path, flow), 1, seed=0)
+    assert g.state.decision is not None  # the toll, in the automatic phase
+    assert g.legal_actions() == ["choose 2", "choose 3"]  # 5 coins cannot be paid: that answer would stop the phase
+    g.apply("choose 2")
+    assert g.state.players[0].holdings == {"coin": 1, "grain": 1} and "stopped" not in g.state.table
+    assert g.legal_actions() == ["rest", "trade"]  # no way of finishing a splurge
+    g.apply("trade")
+    assert g.legal_actions() == ["choose 2"]  # 3 coins cannot be paid
+    with pytest.raises(IllegalActionError):
+        g.apply("choose 1")
+    g.apply("choose 2")
+    assert g.is_terminal() and g.state.players[0].holdings == {"coin": 0, "grain": 3}
+
+
+def test_when_no_answer_of_an_automatic_program_can_be_carried_out_any_stops_it(tmp_path):
+    flow = f"""\
+    rounds: 1
+    phases:
+      - {{id: toll, kind: automatic, run: "choose {{ pay 5 coin | pay 6 coin }}; gain 1 grain"}}
+      - {{id: work, menu: work}}
+    {REST_MENU}
+    """
+    g = new_game(make(tmp_path, flow), 1, seed=0)
+    assert g.legal_actions() == ["choose 1", "choose 2"]
+    g.apply("choose 2")
+    assert "toll" in g.state.table["stopped"][0] and g.state.players[0].holdings == {"coin": 0, "grain": 0}
+
+
 def test_dice_are_chance_nodes_a_search_can_read(tmp_path):
     flow = f"""\
     rounds: 3
