@@ -45,6 +45,7 @@ INTERPRETER_WORDS = set(
     # the verbs of a free-order turn (a flow's menu entries and phase), the notation's plain words
     + "turn take act extra buy refresh use resolve do discard end".split()
     + ["flow"]  # the generic core's own file kind
+    + ["automatic"]  # a kind of phase (flow.yaml `kind: automatic`) and of seat
     + ["tableau"])  # a kind of zone (runtime/zones.py): a player's records in play
 # Plain English or programming words that also occur inside an id.
 ENGLISH_WORDS = {

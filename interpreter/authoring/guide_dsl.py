@@ -17,7 +17,7 @@ from interpreter.dsl.resolve import BOOL, BUILTINS, DIRECTIONS, FUNCTION_DOCS, F
 
 
 # Neutral names for examples when the pack declares nothing of a category: they only need to parse.
-_FALLBACK = {"resource": ("wood", "clay", "food"), "track": ("research",), "die": ("d6",),
+_FALLBACK = {"resource": ("brick", "clay", "ore"), "track": ("research",), "die": ("d6",),
              "zone": ("pile", "hand", "discard"), "rzone": ("market",)}
 
 

@@ -53,6 +53,10 @@ RUNTIME_DOCS = {
     "resolved": "the record has been resolved and gives nothing more (e.g. an enclosed area)",
     "position": "the record's place in the zone that holds it: 1 for the top of a pile, its slot's number in a "
                 "slotted zone (empty slots count), 0 when no zone holds it",
+    "owner": "(a number) the seat, from 1, of the player who owns the record (whose zone it entered, or whose copy it "
+             "is); 0 when nobody owns it",
+    "occupant": "(a number) the seat, from 1, of the owner of the first piece on the space the record names (a "
+                "space declared `on:` the zone that holds it, e.g. a piece on a card laid out in play); 0 when none is",
 }
 QUANTIFIER_DOCS = {
     None: ("the acting player's own records", "—"),
@@ -154,6 +158,24 @@ STATEMENTS = (
               ("for each in {zone} where owned: score 1",
                "for each in {zone2}: { move this to {zone3} at end; as owner: gain 1 {resource} }",
                "for each in {zone} where position <= {resource}: score this.position")),
+    Construct("choose one in", "choose one in <zone> [where <condition>]: <statement>",
+              "The acting player picks one record the zone holds (their own zone, for one declared `per: player`) "
+              "that passes the condition, and the statement runs with `this` being that record; the options are "
+              "the records in zone order, answered `choose <n>`. `where` is tested as in `for each in` (bare "
+              "names are the record's attributes, runtime attributes and marks). When no record passes, the "
+              "statement cannot be carried out: guard it with `if count(<zone> where ...) > 0:` or put it in a "
+              "`may`.",
+              ("choose one in {zone} where owner == seat: move this to {zone3}",
+               "may choose one in {zone2}: score this.position")),
+    Construct("put and take", "put <amounts> on this  ·  take <amounts> from this",
+              "Counts a record keeps while it is in play: a mark the pack declares under `marks:` in pack.yaml "
+              "(a card turned to its other side, a token set on it), or a player resource lying on it (goods stacked "
+              "on a card). `put` adds to them, from the stock; `take` removes up to the amounts, no more than "
+              "the record keeps, and a resource taken goes to the acting player (it is gained: its triggers "
+              "fire). `this.<mark>` reads the count (0 when none), and so does the bare name in a `where`. A "
+              "shared resource lies on no record (E302). Neither statement can fail.",
+              ("put 2 {resource} on this", "take 1 {resource} from this", "if this.{resource} > 0: score 1"),
+              this=True),
     # the flow's turn order (docs/core.md §5)
     Construct("join order", "join order",
               "The acting player takes the next place in the turn order of the next phase the flow file declares "
@@ -303,16 +325,30 @@ PLAYERS = (
               "acting: a record's effect that rewards its owner when another player uses it. When nobody owns "
               "the record the statement is skipped. Only in effects that belong to a record (E311 elsewhere).",
               ("as owner: gain 1 {resource}",), this=True),
+    Construct("as occupant", "as occupant: <statement>",
+              "Runs the statement for the owner of the piece on the space the record names (a space declared "
+              "`on:` the zone that holds it, one per record, such as a piece on a card laid out in play), "
+              "whoever is acting; for the owner of each piece, in the order they were put there, when the space "
+              "holds several. With no piece there it is skipped. The record's attributes `owner` and `occupant` "
+              "are those seats (from 1, 0 for nobody), so `if this.owner != this.occupant: as owner: ...` "
+              "rewards the record's owner when another player's piece uses it. Only in effects that belong to a "
+              "record (E311 elsewhere).",
+              ("as occupant: gain 1 {resource}", "if this.occupant > 0 and this.owner != this.occupant: as owner: score 1"),
+              this=True),
     Construct("roll", "roll <die>",
               "Rolls a die declared under `dice:` in the pack's flow file; `die(<die>)` then reads the value it "
               "shows. The roll draws from the game's seeded generator, so a game replays the same rolls from "
               "the same seed.",
               ("roll {die}; if die({die}) >= 4: gain 1 {resource}",)),
-    Construct("rank and most", "rank(<expression>)  ·  most(<expression>)",
+    Construct("rank and most", "rank(<expression>)  ·  most(<expression>)  ·  first_most(<expression>)",
               "`rank` is the acting player's place when every player is measured by the expression (evaluated "
               "as each of them): 1 for the most, and tied players share a place, so values 5, 5 and 3 rank 1, 1 "
-              "and 3. `most` holds when no player has more (ties included).",
-              ("for each player: if rank({resource}) <= 2: score 3", "if most(count({kind})): score 2")),
+              "and 3. `most` holds when no player has more (ties included). `first_most` holds for one player "
+              "only: the most, a tie going to whoever comes first in the current phase's turn order (in seat "
+              "order from the round's first seat outside a phase of turns), e.g. the one who offered that many "
+              "first.",
+              ("for each player: if rank({resource}) <= 2: score 3", "if most(count({kind})): score 2",
+               "for each player: if first_most({resource}) and {resource} > 0: score 3")),
     Construct("The game's numbers", "seat  ·  players  ·  round  ·  passed",
               "`seat` is the acting player's seat from 1, `players` the number of players, `round` the round "
               "being played and `passed` how many players have passed in the current phase (the last two are "

@@ -242,6 +242,10 @@ _EDGES = {
     A.ForEachRecord: None,  # the body runs once per record the zone holds when it starts: its statements count
     A.JoinOrder: None,  # it fires nothing
     A.Run: lambda g, src, stmt: _run_field(g, src, stmt),
+    A.AsOccupant: None,  # the body's statements count
+    A.ChooseRecord: None,  # the body runs once, for the record picked
+    A.Put: None,  # a count on a record fires nothing
+    A.Take: _Graph._gain,  # a resource taken from a record is gained: its gain triggers fire (a mark's fire nothing)
 }
 
 

@@ -21,7 +21,8 @@ from interpreter.dsl.parse import grammar_text
 from interpreter.errors import ErrorBag
 from interpreter.content.model import KindTable
 from interpreter.content.model.base import Record
-from interpreter.content import events, flow_checks, owned_zones
+from interpreter.content import count_checks, events, flow_checks, owned_zones
+from interpreter.content.flow_checks import uses_offers
 from interpreter.content.derived_zones import derived_zones
 from interpreter.content.source import Document, walk
 
@@ -86,7 +87,8 @@ class Checker:
         self.icons = {i.id for i in p.icons}
         self.colours = set(p.corner_colours)
         self.tile_kinds = {k.id: k for k in p.tile_kinds}
-        for field in ("resources", "pieces", "actions", "events", "permits", "edge_symbols", "icons", "tile_kinds", "zones"):
+        for field in ("resources", "marks", "pieces", "actions", "events", "permits", "edge_symbols", "icons", "tile_kinds",
+                      "zones"):
             seen: dict[str, int] = {}
             for i, item in enumerate(getattr(p, field)):
                 if item.id in seen:
@@ -118,6 +120,9 @@ class Checker:
             if why:
                 self.err(d, ("tile_kinds", i, "placed_on"), "E322", why)
         self.zones(d, p)
+        flows = self.by_kind.get("flow")
+        for path, code, message in count_checks.problems(p, self.kinds, bool(flows) and uses_offers(flows[0][1])):
+            self.err(d, path, code, message)
         for i, icon in enumerate(p.icons):
             for field in ("requires", "excludes"):
                 for j, other in enumerate(getattr(icon, field)):

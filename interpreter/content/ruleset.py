@@ -291,10 +291,11 @@ def _check_pack(source: PackSource, applied: list[str], errors: ErrorBag) -> Out
     # phase 6: compile
     groups = symbols.members("group")
     resources = symbols.members("resource")
+    shared = symbols.members("shared")
     programs = {}
     for f in fields:
         res = resolutions[f.key]
-        compiler = Compiler(resources, groups, res.constants, res.attributes, res.zone_counts)
+        compiler = Compiler(resources, groups, res.constants, res.attributes, res.zone_counts, shared)
         programs[f.key] = _compile(compiler, f)
     ruleset = Ruleset(
         pack.id, source.root, tuple(applied),

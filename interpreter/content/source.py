@@ -256,7 +256,7 @@ def _explain(exc: MarkedYAMLError):
         return f"{problem}; inside a flow {what}, quote values that contain `,` `[` `]` `{{` or `}}`", pm or cm
     if problem.startswith("mapping values are not allowed"):
         return (f"{problem}: a `: ` inside a value starts a mapping; quote the value "
-                "(e.g. \"may pay 1 wood: score 4\") or write it as a `|` block"), pm or cm
+                "(e.g. \"may pay 1 brick: score 4\") or write it as a `|` block"), pm or cm
     if problem.startswith("found non-comment content after document end marker"):
         return "the `...` document end marker ends the YAML document: nothing but a comment may follow it on its line", pm or cm
     if "'\\t'" in problem:

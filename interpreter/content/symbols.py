@@ -48,6 +48,8 @@ def build_symbols(models: dict[str, list[BaseModel]], kinds: KindTable) -> Symbo
     pack = models["pack"][0]
     cats: dict[str, set[str]] = defaultdict(set)
     cats["resource"] = {r.id for r in pack.resources}
+    cats["shared"] = {r.id for r in pack.resources if r.shared}  # the table's counts (only `gain` and `pay` change them)
+    cats["mark"] = {m.id for m in pack.marks}  # counts records keep (`put`, `take`, `this.<mark>`)
     cats["group"] = {r.group for r in pack.resources if r.group}
     cats["piece"] = {p.id for p in pack.pieces}
     cats["action"] = {a.id for a in pack.actions}

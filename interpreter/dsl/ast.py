@@ -35,7 +35,7 @@ class Num:
 
 @dataclass(frozen=True, slots=True)
 class Ref:
-    """A name, possibly with attributes: `wood`, `event.tile.era`."""
+    """A name, possibly with attributes: `brick`, `event.tile.era`."""
 
     parts: tuple[Name, ...]
     pos: Pos = _pos()
@@ -308,6 +308,15 @@ class AsOwner:
 
 
 @dataclass(frozen=True, slots=True)
+class AsOccupant:
+    """`as occupant: <body>`: the body runs for the owner of each piece on the space `this` names (the space
+    declared `on:` the zone that holds it), in the order they were put there; skipped when it holds none."""
+
+    body: "Stmt"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
 class Roll:
     """`roll <die>`: the die shows a new value, drawn from the game's generator."""
 
@@ -387,9 +396,42 @@ class Run:
     pos: Pos = _pos()
 
 
+# ---------------------------------------------------------- a record picked, counts kept on records
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRecord:
+    """`choose one in Z [where C]: <body>`: the acting player picks one record Z holds that passes C; the
+    body runs with `this` bound to it (none passing: the statement cannot be carried out)."""
+
+    zone: Name
+    where: "Cond | None"
+    body: "Stmt"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Put:
+    """`put N M on this`: the record keeps N more of M (a mark the pack declares, or a resource lying on it,
+    taken from the stock)."""
+
+    amounts: tuple[Amount, ...]
+    target: This
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """`take N M from this`: up to N of what the record keeps of M go (a resource to the acting player)."""
+
+    amounts: tuple[Amount, ...]
+    target: This
+    pos: Pos = _pos()
+
+
 Stmt = (Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat
-        | Grant | Later | Draw | Use | Place | ForEach | AsOwner | Roll | ZoneDraw | ZoneMove | Shuffle | Refill
-        | ForEachRecord | JoinOrder | Run)
+        | Grant | Later | Draw | Use | Place | ForEach | AsOwner | AsOccupant | Roll | ZoneDraw | ZoneMove | Shuffle
+        | Refill | ForEachRecord | JoinOrder | Run | ChooseRecord | Put | Take)
 
 
 @dataclass(frozen=True, slots=True)

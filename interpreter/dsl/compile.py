@@ -36,6 +36,8 @@ class ReadContext(Protocol):
     def this(self) -> Any: ...
     def event_param(self, name: str) -> Any: ...
     def rank(self, value: Fn) -> int: ...  # 1 + the players whose value(view of that player) is greater
+    def first_most(self, value: Fn) -> bool: ...  # the most, ties going to the earliest in the phase's order
+    def shared(self, resource: str) -> int: ...  # a shared resource: the table's count
     def builtin(self, name: str) -> int: ...  # seat, players, round, passed (resolve.BUILTINS)
 
 
@@ -60,9 +62,10 @@ class Program:
 class Compiler:
     def __init__(self, resources: frozenset[str], groups: frozenset[str] = frozenset(),
                  constants: frozenset[int] = frozenset(), attributes: frozenset[int] | None = None,
-                 zone_counts: frozenset[int] = frozenset()):
+                 zone_counts: frozenset[int] = frozenset(), shared: frozenset[str] = frozenset()):
         self.resources = resources
         self.groups = groups
+        self.shared = shared  # resources with one count for the table (`shared: true`)
         # What the resolve pass decided about plain names (by Ref node id): constants such as a
         # resource name compared with an event parameter, and record attributes inside `where`.
         # Without a resolution, a name inside `where` that is no resource is an attribute.
@@ -96,12 +99,16 @@ class Compiler:
         body = s.body if isinstance(s, A.Block) else (s,)
         return tuple(self.stmt(x, where=False) for x in body)
 
-    def amounts(self, amounts) -> tuple:
+    def amounts(self, amounts, shared: bool = False) -> tuple:
         """((resource, fn), ...), one entry per resource: "1 x, 2 x" is "3 x", so a payment checks
-        each holding once."""
+        each holding once. The player's resources; with ``shared``, the shared ones (the table's
+        counts, which only `gain` and `pay` name)."""
         out: dict[str, Fn] = {}
         for a in amounts:
-            fn, name = self.expr(a.value, False), a.name.text
+            name = a.name.text
+            if (name in self.shared) != shared:
+                continue
+            fn = self.expr(a.value, False)
             if name in out:
                 fa, fb = out[name], fn
                 fn = lambda c, r, fa=fa, fb=fb: fa(c, r) + fb(c, r)  # noqa: E731
@@ -175,10 +182,12 @@ class Compiler:
         if fn == "table":
             name, fn_n = args[0].parts[0].text, self.expr(args[1], where)
             return lambda c, r: c.table(name, fn_n(c, r))
-        if fn in ("rank", "most"):  # the argument is evaluated as each player
+        if fn in ("rank", "most", "first_most"):  # the argument is evaluated as each player
             fv = self.expr(args[0], where)
             if fn == "rank":
                 return lambda c, r: c.rank(lambda v: fv(v, r))
+            if fn == "first_most":
+                return lambda c, r: c.first_most(lambda v: fv(v, r))
             return lambda c, r: c.rank(lambda v: fv(v, r)) == 1
         name = args[0].parts[0].text
         return lambda c, r, fn=fn, name=name: c.query(fn, name)
@@ -190,6 +199,8 @@ class Compiler:
             if rest:
                 return lambda c, r: c.attribute(c.event_param(param), rest[0])
             return lambda c, r: c.event_param(param)
+        if head in self.shared:
+            return lambda c, r: c.shared(head)
         if where:
             # inside `where`, a name is the tested record's attribute when it has one
             if head in self.groups:
@@ -229,8 +240,8 @@ class Compiler:
 
 # step class -> how its AST statement compiles; one entry per kind of steps.STATEMENTS (tests/dsl/test_steps.py)
 _STATEMENT: dict[type, Callable[[Compiler, Any], S.Step]] = {
-    S.Gain: lambda c, s: S.Gain(c.amounts(s.amounts)),
-    S.Pay: lambda c, s: S.Pay(c.amounts(s.amounts)),
+    S.Gain: lambda c, s: S.Gain(c.amounts(s.amounts), c.amounts(s.amounts, shared=True)),
+    S.Pay: lambda c, s: S.Pay(c.amounts(s.amounts), c.amounts(s.amounts, shared=True)),
     S.Score: lambda c, s: S.Score(c._e(s.points)),
     S.Advance: lambda c, s: S.Advance(s.track.text, c._e(s.times)),
     S.Produce: lambda c, s: S.Produce(s.track.text),
@@ -261,6 +272,11 @@ _STATEMENT: dict[type, Callable[[Compiler, Any], S.Step]] = {
                                                   c.block(s.body)),
     S.JoinOrder: lambda c, s: S.JoinOrder(),
     S.Run: lambda c, s: S.Run(s.field.text, s.record.text if s.record is not None else None),
+    S.AsOccupant: lambda c, s: S.AsOccupant(c.block(s.body)),
+    S.ChooseRecord: lambda c, s: S.ChooseRecord(s.zone.text, c.cond(s.where, True) if s.where is not None else None,
+                                                c.block(s.body)),
+    S.Put: lambda c, s: S.Put(c.amounts(s.amounts)),
+    S.Take: lambda c, s: S.Take(c.amounts(s.amounts)),
 }
 
 

@@ -184,6 +184,15 @@ class _Renderer:
             case A.Run():
                 whose = "this record" if s.record is None else self.n.of(s.record.text)
                 return f"do what the {s.field.text.replace('_', ' ')} of {whose} says"
+            case A.AsOccupant():
+                return f"the owner of the piece on this {self.n.this} (if there is one): {self.stmt(s.body)}"
+            case A.ChooseRecord():
+                where = f" where {self.cond(s.where)}" if s.where is not None else ""
+                return f"choose one record of {self._zone(s.zone)}{where}, then for it: {self.stmt(s.body)}"
+            case A.Put():
+                return f"put {self.amounts(s.amounts)} on this {self.n.this}"
+            case A.Take():
+                return f"take up to {self.amounts(s.amounts)} from this {self.n.this}"
         raise TypeError(s)
 
     def _zone(self, name: A.Name) -> str:
@@ -284,6 +293,9 @@ class _Renderer:
                 return f"your rank by {self.quantity(args[0])} (1 for the most)"
             case "most" if len(args) == 1:
                 return f"1 if no player has more {self.quantity(args[0])} than you, else 0"
+            case "first_most" if len(args) == 1:
+                return (f"1 if no player has more {self.quantity(args[0])} than you nor as much and an earlier turn "
+                        "this phase, else 0")
             case "min" | "max" if len(args) == 2:
                 return f"the {'smaller' if fn == 'min' else 'larger'} of {self.expr(args[0])} and {self.expr(args[1])}"
             case _:  # not a known function (or the wrong arguments): resolve reports it; show it as written
@@ -310,6 +322,9 @@ class _Renderer:
         """A value used as a condition: an icon a tile has, a state a record is in, or a non-zero number."""
         if isinstance(e, A.Call) and e.fn.text == "most" and len(e.args) == 1:
             return f"{'no player has more' if not negated else 'another player has more'} {self.quantity(e.args[0])} than you"
+        if isinstance(e, A.Call) and e.fn.text == "first_most" and len(e.args) == 1:
+            most = f"you have the most {self.quantity(e.args[0])}, a tie going to the earliest in this phase's turn order"
+            return most if not negated else f"not ({most})"
         if isinstance(e, (A.Ref, A.This)) and e.parts:
             attr = e.parts[-1].text
             if isinstance(e, A.This):

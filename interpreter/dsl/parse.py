@@ -271,7 +271,12 @@ class _ToAst(Transformer):
         return A.ForEach(True, ch[0], _pos(meta))
 
     def as_owner(self, meta, ch):
-        return A.AsOwner(ch[0], _pos(meta))
+        role = ch[0]
+        if role == "owner":
+            return A.AsOwner(ch[1], _pos(meta))
+        if role == "occupant":
+            return A.AsOccupant(ch[1], _pos(meta))
+        raise DslSyntaxError("E101", f"expected `as owner:` or `as occupant:`, not `as {role}:`", role.start_pos, role.end_pos)
 
     def roll(self, meta, ch):
         return A.Roll(_name(ch[0]), _pos(meta))
@@ -308,6 +313,21 @@ class _ToAst(Transformer):
 
     def run_record(self, meta, ch):
         return A.Run(_name(ch[0]), _name(ch[1]), _pos(meta))
+
+    # a record picked, counts kept on records
+    def choose_record(self, meta, ch):
+        one = ch[0]
+        if one != "one":
+            raise DslSyntaxError("E101", f"expected `choose one in <zone>: ...` or `choose {{ ... | ... }}`, not "
+                                 f"`choose {one}`", one.start_pos, one.end_pos)
+        where = as_cond(ch[2]) if len(ch) > 3 else None
+        return A.ChooseRecord(_name(ch[1]), where, ch[-1], _pos(meta))
+
+    def put(self, meta, ch):
+        return A.Put(ch[0], ch[1], _pos(meta))
+
+    def take(self, meta, ch):
+        return A.Take(ch[0], ch[1], _pos(meta))
 
     def mod_free(self, meta, ch):
         return A.Free(_pos(meta))
@@ -416,43 +436,43 @@ def _check_depth(tree: Tree, text: str) -> None:
 # Broken examples, grouped by the message a designer should see (Lark's match_examples).
 ERROR_EXAMPLES: dict[str, list[str]] = {
     "E104": [
-        "gain 2", "pay 2", "gain 2;", "gain 1 wood, 2", "gain 1 wood and 2", "may pay 2: score 1",
-        "perform x discount 2", "gain 2 }", "choose { gain 2 | score 1 }", "gain (1)", "pay 1 wood, 2;",
+        "gain 2", "pay 2", "gain 2;", "gain 1 brick, 2", "gain 1 brick and 2", "may pay 2: score 1",
+        "perform x discount 2", "gain 2 }", "choose { gain 2 | score 1 }", "gain (1)", "pay 1 brick, 2;",
     ],
     "E105": [
-        "choose { gain 1 wood }", "choose { score 1 }", "choose { advance x }", "choose { advance x 2 }",
-        "choose { perform x }", "choose { produce x }", "choose { gain 1 wood; score 1 }", "choose { move x up }",
-        "choose { grant x }", "choose { build x }", "choose { pay 1 wood }", "choose { score count(x) }",
+        "choose { gain 1 brick }", "choose { score 1 }", "choose { advance x }", "choose { advance x 2 }",
+        "choose { perform x }", "choose { produce x }", "choose { gain 1 brick; score 1 }", "choose { move x up }",
+        "choose { grant x }", "choose { build x }", "choose { pay 1 brick }", "choose { score count(x) }",
     ],
     "E106": [
-        "choose { gain 1 wood | gain 1 clay", "score count(x", "score (1 + 2", "{ gain 1 wood",
-        "score position(x", "gain 1 wood; { score 1", "score count(x where a == 1", "choose { score 1 | score 2",
+        "choose { gain 1 brick | gain 1 clay", "score count(x", "score (1 + 2", "{ gain 1 brick",
+        "score position(x", "gain 1 brick; { score 1", "score count(x where a == 1", "choose { score 1 | score 2",
         "score f(1, 2", "{ score 1; score 2",
     ],
     "E107": [
-        "may pay 1 wood score 4", "may pay 1 wood gain 1 food", "on x score 1", "on x(y) score 1",
-        "if wood > 1 score 1", "repeat 2 score 1", "on x once per turn score 1", "repeat score 1",
+        "may pay 1 brick score 4", "may pay 1 brick gain 1 ore", "on x score 1", "on x(y) score 1",
+        "if brick > 1 score 1", "repeat 2 score 1", "on x once per turn score 1", "repeat score 1",
         "on x if y score 1", "on x while y score 1", "on x from next turn score 1", "if x score 1",
-        "may pay 1 wood, 1 clay score 3", "on x gain 1 wood", "if x == 1 gain 1 wood", "later score 1",
-        "later gain 1 wood", "later 1 wood",
-        "for each player score 1", "for each other player gain 1 wood", "as owner score 1", "as owner gain 1 wood",
-        "for each in x score 1", "for each in x where y score 1", "for each in x where y == 1 gain 1 wood",
+        "may pay 1 brick, 1 clay score 3", "on x gain 1 brick", "if x == 1 gain 1 brick", "later score 1",
+        "later gain 1 brick", "later 1 brick",
+        "for each player score 1", "for each other player gain 1 brick", "as owner score 1", "as owner gain 1 brick",
+        "for each in x score 1", "for each in x where y score 1", "for each in x where y == 1 gain 1 brick",
     ],
     "E108": [
-        "draw from x keep 1", "draw 3 from x keep", "gain wood", "pay clay", "score", "gain", "pay",
-        "score +", "score 1 +", "score 2 *", "repeat :", "gain 1 wood, wood", "may pay wood: score 2",
+        "draw from x keep 1", "draw 3 from x keep", "gain brick", "pay clay", "score", "gain", "pay",
+        "score +", "score 1 +", "score 2 *", "repeat :", "gain 1 brick, brick", "may pay brick: score 2",
     ],
     "E109": [
-        "wood", "1 wood", "gain 1 wood; 2 clay", "gain 1 wood; wood", "score 1; 3", "choose { 1 | 2 }",
-        "may 1", "may wood", "on x: wood", "if x: 2", "{ wood }", "choose { wood | score 1 }", "later: wood",
+        "brick", "1 brick", "gain 1 brick; 2 clay", "gain 1 brick; brick", "score 1; 3", "choose { 1 | 2 }",
+        "may 1", "may brick", "on x: brick", "if x: 2", "{ brick }", "choose { brick | score 1 }", "later: brick",
         "later: 1",
-        "for each player: wood", "for each other player: 1", "as owner: wood",
-        "for each in x: wood", "for each in x where y: 1",
+        "for each player: brick", "for each other player: 1", "as owner: brick",
+        "for each in x: brick", "for each in x where y: 1",
     ],
 }
 
 _MESSAGES = {
-    "E104": "a number must be followed by what it counts, e.g. `2 wood`",
+    "E104": "a number must be followed by what it counts, e.g. `2 brick`",
     "E105": "`choose` needs at least two options separated by `|`",
     "E106": "a bracket is opened here but never closed",
     "E107": "a colon `:` is missing before the effect",
@@ -519,7 +539,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> DslSyntaxError
     expected_terms = set(exc.accepts or exc.expected)
     before = text[:begin].rstrip()
     if tok.type in _STATEMENT_KEYWORDS and before.endswith(","):
-        return DslSyntaxError("E101", "a comma joins amounts (`1 wood, 1 clay`); separate statements with `;` "
+        return DslSyntaxError("E101", "a comma joins amounts (`1 brick, 1 clay`); separate statements with `;` "
                               "and the options of `choose` with `|`", begin, end)
     if "NAME" in expected_terms and expected_terms <= {"NAME", "ANY"} and not at_end and str(tok).isalpha() and tok.type == str(tok).upper():
         return DslSyntaxError("E101", f"`{tok}` is a keyword of the effect language and cannot be used as a name here", begin, end)

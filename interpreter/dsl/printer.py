@@ -157,7 +157,8 @@ def _ends_open(stmt) -> bool:
     """True when a trailing `else` could attach to an `if` inside ``stmt``."""
     if isinstance(stmt, A.If):
         return stmt.otherwise is None or _ends_open(stmt.otherwise)
-    if isinstance(stmt, (A.May, A.MayPay, A.Repeat, A.Later, A.ForEach, A.AsOwner, A.ForEachRecord)):
+    if isinstance(stmt, (A.May, A.MayPay, A.Repeat, A.Later, A.ForEach, A.AsOwner, A.AsOccupant, A.ForEachRecord,
+                         A.ChooseRecord)):
         return _ends_open(stmt.body)
     if isinstance(stmt, A.Grant):
         # only `or` attaches to a grant; an `else` can reach only an `if` inside its `or` body
@@ -207,6 +208,27 @@ def _(n: A.ForEach) -> str:
 @_text.register
 def _(n: A.AsOwner) -> str:
     return f"as owner: {_body(n.body)}"
+
+
+@_text.register
+def _(n: A.AsOccupant) -> str:
+    return f"as occupant: {_body(n.body)}"
+
+
+@_text.register
+def _(n: A.ChooseRecord) -> str:
+    where = f" where {_text(n.where)}" if n.where is not None else ""
+    return f"choose one in {n.zone.text}{where}: {_body(n.body)}"
+
+
+@_text.register
+def _(n: A.Put) -> str:
+    return f"put {_amounts(n.amounts)} on {_text(n.target)}"
+
+
+@_text.register
+def _(n: A.Take) -> str:
+    return f"take {_amounts(n.amounts)} from {_text(n.target)}"
 
 
 @_text.register

@@ -13,53 +13,10 @@ from dataclasses import dataclass, field
 
 from interpreter.dsl import ast as A
 from interpreter.dsl.resolve_statements import StatementChecks
+from interpreter.dsl.vocabulary import (  # noqa: F401  (re-exported: resolve.NUMBER, resolve.FUNCTIONS, ...)
+    ANY_KIND, BOOL, BUILTINS, DIRECTIONS, FUNCTION_DOCS, FUNCTIONS, NUMBER, PERIODS, RUNTIME_ATTRIBUTES,
+)
 
-NUMBER = "number"
-BOOL = "bool"
-DIRECTIONS = ("up", "down", "left", "right", "sideways")
-PERIODS = ("turn", "round", "game")
-# Attributes every record has at run time, whatever its kind.
-RUNTIME_ATTRIBUTES = {"owned": BOOL, "covered": BOOL, "claimed": BOOL, "resolved": BOOL, "position": NUMBER}
-# Functions of expressions: name -> argument categories, in order.
-FUNCTIONS: dict[str, tuple[str, ...]] = {
-    "position": ("track",),
-    "value": ("track",),
-    "row": ("grid",),
-    "column": ("grid",),
-    "row_value": ("grid",),
-    "column_value": ("grid",),
-    "table": ("table", NUMBER),
-    "free": ("piece",),
-    "min": (NUMBER, NUMBER),
-    "max": (NUMBER, NUMBER),
-    "die": ("die",),
-    "rank": (NUMBER,),
-    "most": (NUMBER,),
-}
-FUNCTION_DOCS = {
-    "position": "the space number of the player's marker on a track",
-    "value": "the number printed on the marker's space of a track (e.g. capacity)",
-    "row": "the row number (from 1 at the bottom) of the player's marker on a grid",
-    "column": "the column number of the player's marker on a grid",
-    "row_value": "the points printed for the marker's row on a grid",
-    "column_value": "the value printed at the head of the marker's column on a grid",
-    "table": "the points a scoring table gives for a count",
-    "free": "how many of a piece the player has not placed",
-    "min": "the smaller of two numbers",
-    "max": "the larger of two numbers",
-    "die": "the value a die shows (0 before its first roll)",
-    "rank": "the player's place by a number over all players, evaluated as each of them: 1 for the most, "
-            "tied players share a place (values 5, 5, 3 rank 1, 1, 3)",
-    "most": "yes when no player has more of a number than the player (ties included)",
-}
-# Names an expression reads about the game itself, when no resource or group of the pack has the name.
-BUILTINS = {
-    "seat": "the acting player's seat, from 1",
-    "players": "the number of players",
-    "round": "the round being played (0 in a game without rounds)",
-    "passed": "how many players have passed in this phase (0 in a game without rounds)",
-    "value": "the value of the piece put on a space, in that space's programs (its piece's `value`, a boost, a bonus); else 0",
-}
 # Category -> error code for an unknown member.
 _UNKNOWN_CODE = {
     "resource": "E302", "track": "E303", "grid": "E304", "action": "E305", "event": "E306",
@@ -212,7 +169,7 @@ class Resolver(StatementChecks):
         method(s, scope)
 
     def s_gain(self, s: A.Gain, scope):
-        self.amounts(s.amounts, scope)
+        self.amounts(s.amounts, scope, shared=True)
 
     s_pay = s_gain
 
@@ -269,7 +226,7 @@ class Resolver(StatementChecks):
     def s_repeat(self, s: A.Repeat, scope):
         if s.times is None:
             if not isinstance(s.body, (A.May, A.MayPay)):
-                self.error("E312", "`repeat:` without a count must repeat an optional statement, e.g. `repeat: may pay 1 wood: score 2`", s.pos)
+                self.error("E312", "`repeat:` without a count must repeat an optional statement, e.g. `repeat: may pay 1 brick: score 2`", s.pos)
         else:
             self.count(s.times, scope)
         self.stmt(s.body, scope)
@@ -365,14 +322,17 @@ class Resolver(StatementChecks):
             elif isinstance(m, A.With):
                 self.member(m.permit, "permit")
 
-    def amounts(self, amounts, scope):
+    def amounts(self, amounts, scope, shared: bool = False):
+        """``shared``: the amounts of a `gain` or a `pay`, which may name shared resources (the table's)."""
         for a in amounts:
             self.number(a.value, scope)
             value = constant_value(a.value)
             if value is not None and value < 0:
                 self.error("E319", f"an amount cannot be negative, and this one is always {value}; "
                            "to take resources away, `pay` them", a.pos)
-            self.member(a.name, "resource")
+            if self.member(a.name, "resource") and not shared and a.name.text in self.sym.members("shared"):
+                self.error("E310", f"'{a.name.text}' is shared (the table's, not a player's): only `gain` and `pay` "
+                           "change it, so it cannot be part of a cost or lie on a record", a.name.pos)
 
     # ------------------------------------------------------------ expressions
     def number(self, e, scope) -> None:
@@ -405,7 +365,8 @@ class Resolver(StatementChecks):
             if e.quant is not None:
                 self.error("E310", f"count() of a zone counts the records in it; `{e.quant}` means nothing here", e.pos)
             if e.where is not None:
-                self.cond(e.where, Scope(scope.this_kinds, self.sym.zones[e.kind.text].holds, scope.event, scope.event_kind))
+                self.cond(e.where, Scope(scope.this_kinds, self.sym.zones[e.kind.text].holds or ANY_KIND, scope.event,
+                                         scope.event_kind))
             return NUMBER
         if isinstance(e, A.Count):
             if e.quant not in (None, "all"):
@@ -450,8 +411,10 @@ class Resolver(StatementChecks):
         types = {self.sym.kinds[k].attributes.get(attr.text) for k in kinds if k in self.sym.kinds}
         types.discard(None)
         runtime = RUNTIME_ATTRIBUTES.get(attr.text)
+        if not types and runtime is None and attr.text in self.markable():
+            runtime = NUMBER  # a count the record keeps (a mark, or a resource lying on it)
         if not types and runtime is None:
-            known = set(RUNTIME_ATTRIBUTES)
+            known = set(RUNTIME_ATTRIBUTES) | self.markable()
             for k in kinds:
                 if k in self.sym.kinds:
                     known |= set(self.sym.kinds[k].attributes)
@@ -490,10 +453,10 @@ class Resolver(StatementChecks):
             return None
         name = head.text
         if scope.where_kind is not None:
-            attrs = self.sym.kinds[scope.where_kind].attributes if scope.where_kind in self.sym.kinds else {}
-            if name in attrs or name in RUNTIME_ATTRIBUTES:
+            attrs = self.where_attributes(scope.where_kind)
+            if name in attrs:
                 self.attributes.add(id(e))
-                return attrs.get(name) or RUNTIME_ATTRIBUTES[name]
+                return attrs[name]
         if name in self.sym.members("resource") or name in self.sym.members("group"):
             # a resource is its holding (a number), or a resource name when compared with one
             if hint == "resource":
@@ -509,13 +472,33 @@ class Resolver(StatementChecks):
             self.member(head, hint)
             return None
         known = set(self.sym.members("resource")) | set(self.sym.members("group"))
-        if scope.where_kind in self.sym.kinds:
+        if scope.where_kind in self.sym.kinds or scope.where_kind == ANY_KIND:
             # inside `where`, an unknown word is most likely a misspelt attribute
-            attrs = set(self.sym.kinds[scope.where_kind].attributes) | set(RUNTIME_ATTRIBUTES)
-            self.error("E308", f"{scope.where_kind} has no attribute '{name}'{_suggest(name, attrs | known)}", head.pos)
+            what = "the records tested have" if scope.where_kind == ANY_KIND else f"{scope.where_kind} has"
+            attrs = set(self.where_attributes(scope.where_kind))
+            self.error("E308", f"{what} no attribute '{name}'{_suggest(name, attrs | known)}", head.pos)
             return None
         self.error("E301", f"unknown name '{name}'{_suggest(name, known)}", head.pos)
         return None
+
+    def markable(self) -> set[str]:
+        """What a record may keep counts of: the pack's marks and its player resources (not shared ones)."""
+        return set(self.sym.members("mark")) | (set(self.sym.members("resource")) - set(self.sym.members("shared")))
+
+    def where_attributes(self, where_kind: str) -> dict[str, str]:
+        """Name -> type of what a bare name in a `where` reads of the record tested: the fields of its kind
+        (of every kind, for a zone that holds any), the runtime attributes and the pack's marks. A resource
+        stays the acting player's holding there."""
+        if where_kind == ANY_KIND:
+            attrs: dict[str, str] = {}
+            for sig in self.sym.kinds.values():
+                for name, t in sig.attributes.items():
+                    attrs.setdefault(name, t)
+        else:
+            attrs = dict(self.sym.kinds[where_kind].attributes) if where_kind in self.sym.kinds else {}
+        for name in self.sym.members("mark"):
+            attrs.setdefault(name, NUMBER)
+        return {**RUNTIME_ATTRIBUTES, **attrs}
 
     # ------------------------------------------------------------ conditions
     def cond(self, c, scope: Scope) -> None:

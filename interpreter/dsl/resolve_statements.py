@@ -1,9 +1,13 @@
 """Resolve checks of some statements, kept beside resolve.py's ``Resolver``, which they are a part of
 (``StatementChecks`` is one of its bases; resolve.py is at its size limit).
 
-- ``for each in Z [where C]: <body>``: Z is a zone; inside C bare names are the attributes of the
-  record tested, of the kind Z ``holds:`` (as in the ``where`` of ``count``: ``this`` there is still
-  the effect's record); inside the body ``this`` is that record (any kind when Z holds no one kind).
+- ``for each in Z [where C]: <body>`` and ``choose one in Z [where C]: <body>``: Z is a zone; inside C
+  bare names are the attributes of the record tested, of the kind Z ``holds:`` (of any kind when it
+  holds no one kind), its runtime attributes and the pack's marks (as in the ``where`` of ``count``:
+  ``this`` there is still the effect's record); inside the body ``this`` is that record.
+- ``as occupant: <body>``: ``this`` is available (E311), as for ``as owner``.
+- ``put N M on this`` / ``take N M from this``: ``this`` itself (E308), M a mark the pack declares or a
+  player resource (E302: not a shared one).
 - ``join order``: the word is ``order``, and the pack's flow has a phase declared ``order: recorded``
   (the category ``recorded_order``: the ids of those phases).
 - ``run F of this`` / ``run F of R``: ``this`` is available (E311), R is a record of the pack (E301),
@@ -15,6 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from interpreter.dsl import ast as A
+from interpreter.dsl.vocabulary import ANY_KIND
 
 
 class StatementChecks:
@@ -25,7 +30,7 @@ class StatementChecks:
         holds = sig.holds if sig is not None else None
         kinds = (holds,) if holds is not None else tuple(self.sym.kinds)
         if s.where is not None:
-            self.cond(s.where, replace(scope, where_kind=holds))
+            self.cond(s.where, replace(scope, where_kind=holds or ANY_KIND))
         self.stmt(s.body, replace(scope, this_kinds=kinds, where_kind=None))
 
     def s_joinorder(self, s: A.JoinOrder, scope) -> None:
@@ -55,3 +60,40 @@ class StatementChecks:
             what = f"'{sigs[0][0]}'" if len(sigs) == 1 else "no kind `this` can be"
             self.error("E308", f"{what} has no effect field '{s.field.text}'; it has: {', '.join(fields) or 'none'}",
                        s.field.pos)
+
+    def s_asoccupant(self, s: A.AsOccupant, scope) -> None:
+        if not scope.this_kinds:
+            self.error("E311", "`as occupant` is only available in effects that belong to a record (the owner of the "
+                       "piece on its space acts)", (s.pos[0], s.pos[0] + len("as occupant")))
+        self.stmt(s.body, scope)
+
+    def s_chooserecord(self, s: A.ChooseRecord, scope) -> None:
+        sig = self.zone(s.zone)
+        holds = sig.holds if sig is not None else None
+        if s.where is not None:
+            self.cond(s.where, replace(scope, where_kind=holds or ANY_KIND))
+        kinds = (holds,) if holds is not None else tuple(self.sym.kinds)
+        self.stmt(s.body, replace(scope, this_kinds=kinds, where_kind=None))
+
+    def s_put(self, s: A.Put, scope) -> None:
+        self._kept_counts(s, scope, "put")
+
+    def s_take(self, s: A.Take, scope) -> None:
+        self._kept_counts(s, scope, "take")
+
+    def _kept_counts(self, s, scope, verb: str) -> None:
+        """`put`/`take`: counts of marks the pack declares or of player resources, on the record `this`."""
+        if s.target.parts:
+            self.error("E308", f"`{verb}` works on the record itself: write `this`, without an attribute",
+                       s.target.parts[0].pos)
+        else:
+            self.this(s.target, scope)
+        markable = self.markable()
+        for a in s.amounts:
+            self.count(a.value, scope)
+            if a.name.text not in markable:
+                from interpreter.dsl.resolve import _suggest
+                shared = a.name.text in self.sym.members("shared")
+                why = "is shared (the table's count)" if shared else "is no mark nor resource of the pack"
+                self.error("E302", f"'{a.name.text}' {why}: a record keeps counts of the pack's `marks:` and of its "
+                           f"player resources{'' if shared else _suggest(a.name.text, markable)}", a.name.pos)

@@ -47,7 +47,7 @@ class Step:
 
 class BodyStep(Step):
     """A statement with one sub-block, its ``body`` (``may``, ``may pay``, ``repeat``, ``later``, ``for each``,
-    ``as owner``)."""
+    ``as owner``, ``as occupant``, ``for each in``, ``choose one in``)."""
 
     __slots__ = ()
 
@@ -97,6 +97,7 @@ MODIFIERS: tuple[type, ...] = (Free, Discount, With)
 @_step
 class Gain(Step):
     amounts: Amounts
+    shared: Amounts = ()  # of the shared resources: the table's counts (runtime/shared_counts.py)
     op: ClassVar[str] = "gain"
     node: ClassVar[type] = A.Gain
 
@@ -104,6 +105,7 @@ class Gain(Step):
 @_step
 class Pay(Step):
     amounts: Amounts
+    shared: Amounts = ()  # of the shared resources: the table's counts (runtime/shared_counts.py)
     op: ClassVar[str] = "pay"
     node: ClassVar[type] = A.Pay
 
@@ -289,6 +291,13 @@ class AsOwner(BodyStep):
 
 
 @_step
+class AsOccupant(BodyStep):
+    body: Steps
+    op: ClassVar[str] = "as_occupant"
+    node: ClassVar[type] = A.AsOccupant
+
+
+@_step
 class Roll(Step):
     die: str
     op: ClassVar[str] = "roll"
@@ -365,14 +374,47 @@ class Run(Step):
     node: ClassVar[type] = A.Run
 
 
+# --------------------------------------------------------------------------- a record picked, counts kept on records
+
+
+@_step
+class ChooseRecord(BodyStep):
+    """`choose one in Z [where C]: <body>`: a decision among the records of Z that pass C (runtime/marks.py)."""
+
+    zone: str  # a zone id; a per-player zone is the acting player's
+    where: Fn | None  # tested on each record (as the `where` of count) when the statement starts
+    body: Steps  # run with the frame's `this` bound to the record picked
+    op: ClassVar[str] = "choose_record"
+    node: ClassVar[type] = A.ChooseRecord
+
+
+@_step
+class Put(Step):
+    """`put N M on this`: the record `this` names keeps N more of each M (runtime/marks.py)."""
+
+    amounts: Amounts
+    op: ClassVar[str] = "put"
+    node: ClassVar[type] = A.Put
+
+
+@_step
+class Take(Step):
+    """`take N M from this`: up to N of each M the record keeps go; a resource goes to the acting player."""
+
+    amounts: Amounts
+    op: ClassVar[str] = "take"
+    node: ClassVar[type] = A.Take
+
+
 # --------------------------------------------------------------------------- the registry
 
 STATEMENTS: dict[str, type[Step]] = {k.op: k for k in (
     Gain, Pay, Score, Advance, Produce, Move, Perform, Build, Block, Choose, May, MayPay, If, Repeat, Grant, Later,
     Draw, Use, Place,
-    ForEach, AsOwner, Roll, ZoneDraw, ZoneMove, Shuffle, Refill,
+    ForEach, AsOwner, AsOccupant, Roll, ZoneDraw, ZoneMove, Shuffle, Refill,
     ForEachRecord, JoinOrder,
     Run,
+    ChooseRecord, Put, Take,
 )}
 OF_NODE: dict[type, type[Step]] = {k.node: k for k in STATEMENTS.values()}  # AST class -> step class
 OPTIONAL: tuple[type[Step], ...] = (May, MayPay)  # declining finishes them; an open `repeat` repeats one of these

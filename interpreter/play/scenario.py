@@ -2,13 +2,13 @@
 
 A scenario is one YAML file (loaded by ``source.load_file``: no tags, no anchors, positions kept)::
 
-    title: Producing wood on a long track           # optional, shown in reports
+    title: Producing brick on a long track           # optional, shown in reports
     pack: ../../content/mypack                      # optional; default: the bundled pack
     variants: [some_variant]                        # overlay files, or names in <pack>/variants/
     players: 2
     seed: 0                                         # default 0
     setup:                                          # state overrides, applied after new_game
-      players.0.holdings.wood: 3
+      players.0.holdings.brick: 3
       players.0.tracks.forest: 7
       turn: 15
     steps:
@@ -18,15 +18,15 @@ A scenario is one YAML file (loaded by ``source.load_file``: no tags, no anchors
           decision.options: [first option, second option]
           legal: [choose 1, choose 2]
       - do: choose 2
-        expect: {players.0.holdings.wood: 8, players.0.score: 4}
+        expect: {players.0.holdings.brick: 8, players.0.score: 4}
       - do: act y
         error: not among the legal actions          # must be illegal; the state must not change
-      - set: {players.0.holdings.wood: 1}           # change the state between actions
+      - set: {players.0.holdings.brick: 1}           # change the state between actions
       - expect: {turn: 15, legal_excludes: [end]}   # a check without an action
     known_failure: why it fails now                 # optional, see below
 
 Paths are dotted: attribute names of the state objects, dictionary keys and list indices
-(``players.0.holdings.wood``, ``table.era``, ``decision.options``, ``zones.some_stack``).
+(``players.0.holdings.brick``, ``table.era``, ``decision.options``, ``zones.some_stack``).
 A dictionary key the state does not hold reads as absent; ``null`` matches absent and None.
 Expected mappings must match exactly (every key); a difference is reported per key.
 A ``set`` or ``setup`` path replaces the value there (deeper paths change a single entry);

@@ -13,6 +13,25 @@ from interpreter.runtime.view import View
 ADVANCE = "@advance"  # the key of a queued single track advance (a frame, so it survives cloning)
 
 
+def substituted(holdings: dict, values, substitutes: dict) -> list | None:
+    """What a player who lacks some of ``values`` ((resource, n), ...) pays instead, the resources declared
+    to stand in for the missing ones (``substitutes``: resource -> those, in order) paying the rest one for
+    one, after what the payment asks of them itself; None when even they cannot make it."""
+    paid = {r: n for r, n in values if n > 0}
+    shorts = {r: n - holdings.get(r, 0) for r, n in paid.items() if n > holdings.get(r, 0)}
+    for r, short in shorts.items():
+        paid[r] -= short  # all the player holds of it
+    for r, short in shorts.items():
+        for s in substitutes.get(r, ()):
+            use = min(short, holdings.get(s, 0) - paid.get(s, 0))
+            if use > 0:
+                paid[s] = paid.get(s, 0) + use
+                short -= use
+        if short > 0:
+            return None
+    return [(r, n) for r, n in paid.items() if n > 0]
+
+
 class Effects:
     """The machine's effects on the game (mixed into ``Machine``)."""
 
@@ -34,7 +53,9 @@ class Effects:
         holdings = view.p.holdings  # compiled amounts name each resource once (dsl/compile.py)
         for r, fn in amounts:
             if holdings.get(r, 0) < fn(view, None):
-                return False
+                # short: a resource that stands in for others may still make the payment
+                return bool(self.tables.substitutes) and substituted(
+                    holdings, [(r, fn(view, None)) for r, fn in amounts], self.tables.substitutes) is not None
         return True
 
     def _pay(self, state, frame, amounts) -> None:
@@ -45,7 +66,10 @@ class Effects:
             values = [(r, n) for r, n in ((r, fn(view, None)) for r, fn in amounts) if n > 0]
         holdings = state.players[frame.player].holdings
         if any(holdings.get(r, 0) < n for r, n in values):  # compiled amounts name each resource once
-            raise RulesError(f"player {frame.player + 1} cannot pay {list(values)}")
+            paid = substituted(holdings, values, self.tables.substitutes) if self.tables.substitutes else None
+            if paid is None:
+                raise RulesError(f"player {frame.player + 1} cannot pay {list(values)}")
+            values = paid
         holdings = state.player(frame.player).holdings  # self._player, one call less (as in _gain)
         for r, n in values:
             holdings[r] = holdings.get(r, 0) - n

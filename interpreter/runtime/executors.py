@@ -13,13 +13,15 @@ from __future__ import annotations
 from typing import Callable
 
 from interpreter.dsl import steps as S
-from interpreter.runtime import iterate, record_effects, seats
+from interpreter.runtime import counts, iterate, record_effects, seats
 from interpreter.runtime.state import Frame
 from interpreter.runtime.zone_effects import ZONE_EXECUTORS
 
 
 def _gain(m, state, frame, step: S.Gain) -> None:
     frame.pc += 1
+    if step.shared:
+        counts.gain_shared(m, state, frame, step.shared)
     hit = m._constants.get(id(step.amounts))  # m.constant's memo, read here first: gains are the commonest steps
     gains = hit[1] if hit is not None else m.constant(step.amounts)
     if gains is None:
@@ -30,6 +32,11 @@ def _gain(m, state, frame, step: S.Gain) -> None:
 
 def _pay(m, state, frame, step: S.Pay) -> None:
     frame.pc += 1
+    if step.shared:  # all or nothing: the table's part is checked, the player's paid, then the table's
+        shared = counts.shared_paid(m, state, frame, step.shared)
+        m._pay(state, frame, step.amounts)
+        state.shared = shared
+        return
     m._pay(state, frame, step.amounts)
 
 
@@ -122,6 +129,7 @@ EXECUTORS: dict[type, Executor] = {
     **ZONE_EXECUTORS,  # moving records between zones (runtime/zone_effects.py)
     **iterate.EXECUTORS,  # for each in a zone, join order (runtime/iterate.py)
     **record_effects.EXECUTORS,  # run a record's effect field (runtime/record_effects.py)
+    **counts.EXECUTORS,  # put and take counts on records (runtime/counts.py)
 }
 
 
@@ -174,4 +182,5 @@ def _answer_use(m, state, frame, step: S.Use, d, index: int) -> None:
 ANSWERS: dict[type, Callable[..., None]] = {
     S.Choose: _answer_choose, S.May: _answer_may, S.MayPay: _answer_may_pay, S.Repeat: _answer_repeat,
     S.Draw: _answer_draw, S.Use: _answer_use,
+    **iterate.ANSWERS,  # choose one in a zone
 }

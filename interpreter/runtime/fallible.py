@@ -27,7 +27,8 @@ from interpreter.runtime.tables import Tables
 from interpreter.runtime.natives import BONUS, BUILD, EMIT, PERFORM, SLOT, free_place
 from interpreter.runtime.state import Frame, GameState
 
-_DECISION_OF = {S.Choose: "choose", S.May: "may", S.MayPay: "may_pay", S.Repeat: "repeat", S.Draw: "keep"}
+_DECISION_OF = {S.Choose: "choose", S.May: "may", S.MayPay: "may_pay", S.Repeat: "repeat", S.Draw: "keep",
+                S.ChooseRecord: "choose"}
 
 
 def _all_steps(tables: Tables):
@@ -350,6 +351,8 @@ class Fallibility:
         seat = frame.player
         if kind is S.Choose:
             return [after and self.sure(state, seat, b) for b in step.options]
+        if kind is S.ChooseRecord:  # each record picked runs the same body
+            return [after and self.safe(step.body)] * len(d.options)
         if kind in S.OPTIONAL:
             return [after and self.sure(state, seat, step.body), after]
         if kind is S.Repeat and step.times is None and len(step.body) == 1 and type(step.body[0]) in S.OPTIONAL:
@@ -417,4 +420,8 @@ _JUDGE = {
     S.ForEachRecord: lambda f, s: f.safe(s.body),  # the body, run for none or more records: as sure as it
     S.JoinOrder: _safe,  # a seat that joined already keeps its place
     S.Run: _fails,  # the record's program is known only when it runs
+    S.AsOccupant: lambda f, s: f.safe(s.body),
+    S.ChooseRecord: _fails,  # no record of the zone may pass
+    S.Put: _safe,
+    S.Take: _safe,  # as many as the record keeps, at most
 }

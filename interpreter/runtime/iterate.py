@@ -1,5 +1,6 @@
-"""`for each in Z [where C]: <body>` (docs/core.md §3), the body once per record of a zone, and `join
-order` (docs/core.md §5), a seat joining the next `recorded` turn order: one executor per step class
+"""`for each in Z [where C]: <body>` (docs/core.md §3), the body once per record of a zone, `choose one
+in Z [where C]: <body>`, the body for one record of a zone the acting player picks, and `join order`
+(docs/core.md §5), a seat joining the next `recorded` turn order: one executor per step class
 (dsl/steps.py), added to the machine's table in executors.py.
 
 The zone is the acting player's when it is one per player. The records are those it holds when the
@@ -26,18 +27,38 @@ def _with_this(frame: Frame, record: list, addr: list) -> Frame:
     return Frame(frame.key, addr, 0, frame.player, frame.source, record, frame.event, frame.trigger)
 
 
-def _for_each_record(m, state, frame, step: S.ForEachRecord) -> None:
-    frame.pc += 1
-    spec = m.tables.zones[step.zone]
+def _records(m, state, frame, zone: str, where) -> list[list]:
+    """The records ([kind, id]) the zone holds now (the acting player's, when it is per player), in zone
+    order, that pass ``where``."""
+    spec = m.tables.zones[zone]
     contents = state.zones.get(Z.key(spec, frame.player if spec.per_player else None), ())
     kind_of = m.tables.kind_of
     records = [[kind_of.get(rid, spec.holds), rid] for rid in Z.records(contents)]
-    if step.where is not None:
+    if where is not None:
         view = View(m.tables, state, frame.player, frame)
-        records = [r for r in records if step.where(view, tuple(r))]
+        records = [r for r in records if where(view, tuple(r))]
+    return records
+
+
+def _for_each_record(m, state, frame, step: S.ForEachRecord) -> None:
+    frame.pc += 1
+    records = _records(m, state, frame, step.zone, step.where)
     body = frame.addr + [frame.pc - 1, 0]
     for record in reversed(records):  # the first record's frame on top: it runs first
         state.frames.append(_with_this(frame, record, body))
+
+
+def _choose_record(m, state, frame, step: S.ChooseRecord) -> None:
+    """`choose one in Z [where C]`: a decision among the records that pass C now (answered `choose n`, in
+    zone order); with none, the statement cannot be carried out."""
+    records = _records(m, state, frame, step.zone, step.where)
+    if not records:
+        raise RulesError(f"no record of zone {step.zone!r} to choose")
+    m._decide(state, frame, "choose", [rid for _, rid in records], records=records)
+
+
+def _answer_choose_record(m, state, frame, step: S.ChooseRecord, d, index: int) -> None:
+    state.frames.append(_with_this(frame, list(d.data["records"][index]), frame.addr + [frame.pc - 1, 0]))
 
 
 def _join_order(m, state, frame, step: S.JoinOrder) -> None:
@@ -49,4 +70,5 @@ def _join_order(m, state, frame, step: S.JoinOrder) -> None:
     state.flow = F.join_order(state.flow, frame.player)  # a frozen cursor: replaced, never changed
 
 
-EXECUTORS = {S.ForEachRecord: _for_each_record, S.JoinOrder: _join_order}
+EXECUTORS = {S.ForEachRecord: _for_each_record, S.ChooseRecord: _choose_record, S.JoinOrder: _join_order}
+ANSWERS = {S.ChooseRecord: _answer_choose_record}

@@ -1,6 +1,6 @@
 """Answer the decisions of an automatic phase so that each deciding player scores the most.
 
-Final scoring has optional conversions ("may pay 1 wood: score 2", repeated as often as the
+Final scoring has optional conversions ("may pay 1 brick: score 2", repeated as often as the
 player likes). Answering every one with its first option converts as far as the first conversion
 goes and can starve a better one later (OPEN-42: the automatic default maximises points). Since each
 conversion is optional, any split of the holdings between conversions is reachable whatever order
@@ -8,7 +8,7 @@ they run in, so a search over the answers finds the best split.
 
 The search is a depth-first walk of the decision tree, memoised on what the rest of the run can
 depend on (frames, the decision, every player's state but their score, the shared table), so
-positions reached along different paths (2 wood then 1 pair, or 1 pair then 2 wood) are valued once.
+positions reached along different paths (2 brick then 1 pair, or 1 pair then 2 brick) are valued once.
 A position's value is the points each player still gains from it; each decision takes the option
 best for the player who makes it, ties going to the earlier option.
 """

@@ -1,6 +1,6 @@
 """The statements that act for other seats or for chance (docs/core.md §7): `for each player`,
-`for each other player`, `as owner` and `roll`, one executor per step class (dsl/steps.py), added to
-the machine's table in executors.py.
+`for each other player`, `as owner`, `as occupant` and `roll`, one executor per step class
+(dsl/steps.py), added to the machine's table in executors.py.
 
 A body run for a seat is a new frame whose ``player`` is that seat: what it gains, pays and scores is
 that seat's, and a decision inside it is that seat's (``Decision.player`` is the frame's player). The
@@ -57,6 +57,14 @@ def _as_owner(m, state, frame, step: S.AsOwner) -> None:
         state.frames.append(_body_for(frame, seat))
 
 
+def _as_occupant(m, state, frame, step: S.AsOccupant) -> None:
+    """The body for the owner of each piece on the space `this` names, in the order they went there."""
+    frame.pc += 1
+    here = state.spaces.get(frame.this[1], ()) if frame.this else ()
+    for placement in reversed(here):  # the first piece's owner on top: runs first
+        state.frames.append(_body_for(frame, placement.owner))
+
+
 def _roll(m, state, frame, step: S.Roll) -> None:
     frame.pc += 1
     rng = chance.generator(state.rng)
@@ -65,4 +73,4 @@ def _roll(m, state, frame, step: S.Roll) -> None:
     state.dice = state.dice.with_entry(step.die, value)
 
 
-EXECUTORS = {S.ForEach: _for_each, S.AsOwner: _as_owner, S.Roll: _roll}
+EXECUTORS = {S.ForEach: _for_each, S.AsOwner: _as_owner, S.AsOccupant: _as_occupant, S.Roll: _roll}

@@ -19,7 +19,7 @@ from interpreter.runtime.spaces import Placement
 
 class ReadOnlyDict(dict):
     """A mapping of the state that its copies share until one of them changes it (a player's rarely
-    changed fields; the owners, spaces and dice): it is replaced then (``d.with_entry(key, value)``),
+    changed fields; the owners, spaces, dice, shared counts and marks): it is replaced then (``d.with_entry(key, value)``),
     never changed in place, which its type enforces. Reads are a dict's."""
 
     __slots__ = ()
@@ -236,13 +236,17 @@ class GameState:
     owners: ReadOnlyDict[str, int] = field(default_factory=ReadOnlyDict)  # record id -> seat that owns it (kept when it moves to a shared zone)
     spaces: ReadOnlyDict[str, tuple] = field(default_factory=ReadOnlyDict)  # space id -> occupants, Placement tuples (spaces.py)
     dice: ReadOnlyDict[str, int] = field(default_factory=ReadOnlyDict)  # die id -> the value it showed when last rolled
+    shared: ReadOnlyDict[str, int] = field(default_factory=ReadOnlyDict)  # shared resource -> the table's count
+    marks: ReadOnlyDict[str, ReadOnlyDict] = field(default_factory=ReadOnlyDict)  # record id -> mark or resource -> count it keeps
     flow: Any = None  # FlowCursor (flow.py) of a pack that declares a flow
     menu: Any = None  # MenuLog (menu.py) of a pack that declares a flow
 
     def __post_init__(self) -> None:
         if not isinstance(self.log, ActionLog):
             self.log = ActionLog(self.log)  # given as a list
-        _make_read_only(self, ("owners", "spaces", "dice"), ("flags", "expiring"))
+        _make_read_only(self, ("owners", "spaces", "dice", "shared", "marks"), ("flags", "expiring"))
+        if any(type(kept) is not ReadOnlyDict for kept in self.marks.values()):
+            self.marks = ReadOnlyDict({rid: ReadOnlyDict(kept) for rid, kept in self.marks.items()})
         self._own = -1  # bit i: players[i] belongs to this state alone and may be changed in place
         self._own_frames = 0  # frames[i] for i >= this belong to this state alone (see top_frame)
         self._steps = 0  # steps the effect machine took during the action being applied (Machine.run)
@@ -287,6 +291,7 @@ class GameState:
         copy.log = self.log.copy()
         copy.zones = self.zones.copy()
         copy.owners, copy.spaces, copy.dice = self.owners, self.spaces, self.dice  # read-only, replaced when they change
+        copy.shared, copy.marks = self.shared, self.marks
         copy.flow, copy.menu = self.flow, self.menu  # frozen values
         copy._own = 0
         copy._own_frames = self._own_frames
@@ -317,4 +322,4 @@ class GameState:
         return GameState(players=players, frames=frames, decision=Decision(**decision) if decision else None, **data)
 
 
-CORE_PARTS = ("zones", "owners", "spaces", "dice", "flow", "menu")
+CORE_PARTS = ("zones", "owners", "spaces", "dice", "shared", "marks", "flow", "menu")

@@ -59,6 +59,9 @@ class Tables:
     spans: dict = field(default_factory=dict, compare=False, repr=False)  # program key -> Span of its text
     zones: dict = field(default_factory=dict)  # zone id -> ZoneSpec (zones.py)
     dice: dict = field(default_factory=dict)  # die id -> Die (chance.py)
+    markable: frozenset = frozenset()  # what records may keep counts of: the pack's marks and its player resources
+    marks: frozenset = frozenset()  # the pack's marks (the rest of ``markable`` are resources)
+    substitutes: dict = field(default_factory=dict)  # resource -> the resources that pay for it when lacking, in order
     _attrs: dict = field(default_factory=dict, compare=False, repr=False)  # (id of a record, field) -> (record, value)
     _once: dict = field(default_factory=dict, compare=False, repr=False)  # see once
     _holders: dict = field(default_factory=dict, compare=False, repr=False)  # id of a table -> (table, inverse)
@@ -182,7 +185,18 @@ def build_tables(rs) -> Tables:
     return Tables(programs, asts, caps, {g: tuple(v) for g, v in groups.items()}, tracks, records, kind_of, keys,
                   milestones, {z.id: z.run_on_keep for z in pack.zones if z.run_on_keep}, tables, triggers,
                   {e.id: e.key for e in pack.events if e.key}, _grids(rs), build_layout(rs, key_of_path, records),
-                  tuple(global_triggers), {f.key: f.span for f in rs.fields}, _zones(rs), _dice(rs))
+                  tuple(global_triggers), {f.key: f.span for f in rs.fields}, _zones(rs), _dice(rs),
+                  frozenset(m.id for m in pack.marks) | frozenset(r.id for r in pack.resources if not r.shared),
+                  frozenset(m.id for m in pack.marks), _substitutes(pack))
+
+
+def _substitutes(pack) -> dict[str, tuple[str, ...]]:
+    """Resource -> the resources declared to stand in for it, in declaration order."""
+    out: dict[str, tuple[str, ...]] = {}
+    for r in pack.resources:
+        for paid in r.substitutes:
+            out[paid] = (*out.get(paid, ()), r.id)
+    return out
 
 
 def _grids(rs) -> dict[str, GridTable]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from interpreter.errors import RulesError
+from interpreter.runtime.seats import owner_of, turn_order
 from interpreter.runtime.state import Frame, GameState, PlayerState
 from interpreter.runtime.tables import MISSING as _MISSING
 from interpreter.runtime.tables import Tables
@@ -28,6 +29,10 @@ class View:
 
     def holding(self, resource: str) -> int:
         return self.s.players[self.i].holdings.get(resource, 0)  # as self.p, without the property call
+
+    def shared(self, resource: str) -> int:
+        """A shared resource: the table's count (pack `shared: true`)."""
+        return self.s.shared.get(resource, 0)
 
     def group_total(self, group: str) -> int:
         return sum(self.holding(r) for r in self.t.groups.get(group, ()))
@@ -79,6 +84,12 @@ class View:
             return self._runtime(kind, rid, name)
         if name == "position":  # its place in the zone that holds it: 1 for a pile's top, a slot's number; 0 in none
             return next((contents.index(rid) + 1 for contents in self.s.zones.values() if rid in contents), 0)
+        if name == "owner":  # the owner's seat from 1; 0: nobody's
+            seat = owner_of(self.s, record)
+            return 0 if seat is None else seat + 1
+        if name == "occupant":  # the seat from 1 of the first piece's owner on the space the record names; 0: none
+            here = self.s.spaces.get(rid)
+            return here[0].owner + 1 if here else 0
         if name == self.t.layout.area_kind and self.t.layout.hex_map is not None:
             # a placed tile's attribute named after the map's area kind: the area its site belongs to
             site = self.s.table.get("where", {}).get(rid)
@@ -91,6 +102,8 @@ class View:
         value = self.t.attr(model, name, _MISSING)
         if value is not _MISSING:
             return value
+        if name in self.t.markable:  # a mark the pack declares, or a resource lying on the record
+            return self.s.marks.get(rid, _NO_ENTRY).get(name, 0)
         return name in self.t.attr(model, "icons", ())
 
     def _runtime(self, kind: str, rid: str, name: str) -> bool:
@@ -124,6 +137,19 @@ class View:
         values = [value(View(self.t, self.s, i, self.f)) for i in range(len(self.s.players))]
         own = values[self.i]
         return 1 + sum(1 for v in values if v > own)
+
+    def first_most(self, value) -> bool:
+        """Whether no player has more of ``value`` (evaluated as each player) and none with as much comes
+        before this one in the current phase's turn order (seat order from the round's first seat when the
+        phase has none)."""
+        values = [value(View(self.t, self.s, i, self.f)) for i in range(len(self.s.players))]
+        own = values[self.i]
+        if any(v > own for v in values):
+            return False
+        flow = self.s.flow
+        order = list(flow.order) if flow is not None and flow.order else turn_order(self.s)
+        order += [i for i in turn_order(self.s) if i not in order]
+        return next(i for i in order if values[i] == own) == self.i
 
     def builtin(self, name: str) -> int:
         """A number about the game itself (resolve.BUILTINS): the seat from 1, the players, the round, the

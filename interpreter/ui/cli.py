@@ -144,7 +144,7 @@ def content_report(pack: Optional[Path] = PackArg, variant: Optional[List[Path]]
 
 @dsl_app.command("explain")
 def dsl_explain(
-    text: str = typer.Argument(..., help="Effect text, e.g. 'may pay 1 wood: score 4'."),
+    text: str = typer.Argument(..., help="Effect text, e.g. 'may pay 1 brick: score 4'."),
     pack: Optional[Path] = typer.Option(None, "--pack", help="Pack whose names to check against (default: the bundled pack)."),
 ) -> None:
     """Parse one effect, check its names against a pack, and print it back canonically and in English."""

@@ -278,6 +278,16 @@ PROGRAMS = [
     ("run primary of this", prog(A.Run(n("primary"), None))),
     ("as owner: run secondary of this; run effect of castle",
      prog(A.AsOwner(A.Run(n("secondary"), None)), A.Run(n("effect"), n("castle")))),
+    # ---- the owner of the piece on a record's space, a record picked, counts kept on records
+    ("as occupant: run primary of this", prog(A.AsOccupant(A.Run(n("primary"), None)))),
+    ("if this.occupant != this.owner: as owner: score 1",
+     prog(A.If(cmp("!=", this("occupant"), this("owner")), A.AsOwner(S1), None))),
+    ("choose one in road: score 1", prog(A.ChooseRecord(n("road"), None, S1))),
+    ("choose one in road where owner == seat and a:\n  put 1 residential on this\nscore 1",
+     prog(A.ChooseRecord(n("road"), A.And(cmp("==", ref("owner"), ref("seat")), a_),
+                         A.Put((amt(1, "residential"),), this())), S1)),
+    ("put 2 gold, 1 stone on this; take 1 gold from this",
+     prog(A.Put((amt(2, "gold"), amt(1, "stone")), this()), A.Take((amt(1, "gold"),), this()))),
 ]
 
 
@@ -603,6 +613,11 @@ SYNTAX_ERRORS = [
     ("roll", "E102", 4),
     # the records of a zone
     ("for each in road score 1", "E107", 17),
+    ("as guest: score 1", "E101", 3),  # `as owner` or `as occupant`
+    ("choose two in road: score 1", "E101", 7),  # `choose one in`
+    ("choose one road: score 1", "E101", 11),
+    ("put 1 gold this", "E101", 11),
+    ("take 1 gold on this", "E101", 12),
     ("for each in road where a score 1", "E107", 25),
     ("for each in: score 1", "E101", 11),
     ("for each in road: 1", "E109", 18),

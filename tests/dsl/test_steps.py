@@ -57,8 +57,12 @@ EXAMPLES = {
     "for_each_record": "for each in hand where era == 1: move this to discard",
     "join_order": "join order",
     "run": "run reward of this",
+    "as_occupant": "as occupant: score 1",
+    "choose_record": "choose one in hand where era == 1: move this to discard",
+    "put": "put 2 gold on this",
+    "take": "take 1 gold from this",
 }
-ZONE_OPS = ("zone_draw", "zone_move", "shuffle", "refill", "for_each_record")
+ZONE_OPS = ("zone_draw", "zone_move", "shuffle", "refill", "for_each_record", "choose_record")
 BUILDING = Scope(this_kinds=("building",))
 WITH_DICE = {"roll"}  # examples resolved against the pack with a die added (the bundled pack has none)
 
@@ -74,7 +78,8 @@ def _statement(symbols, op: str):
     if op in ZONE_OPS:
         from tests.dsl.test_cases import _with_zones
         symbols = _with_zones(symbols)
-    res = resolve(node, symbols, BUILDING if op in ("place", "as_owner", "zone_move", "run") else Scope())
+    res = resolve(node, symbols, BUILDING if op in ("place", "as_owner", "as_occupant", "zone_move", "run", "put", "take")
+                  else Scope())
     assert res.errors == [], [e.message for e in res.errors]
     (stmt,) = node.items
     (step,) = C.Compiler(symbols.members("resource"), symbols.members("group"), res.constants).program(node).steps
@@ -109,7 +114,8 @@ def test_every_statement_of_the_grammar_has_one_step_class():
     grammar = (Path(C.__file__).parent / "effect.lark").read_text()
     rule = re.search(r"^\?statement:(.*?)\n\n", grammar, re.S | re.M).group(1)
     names = {n.strip() for n in rule.replace("\n", "|").split("|") if n.strip()}
-    assert {"if" if n == "if_stmt" else n for n in names} == set(S.STATEMENTS)
+    # `as <word>: ...` is one rule of two statements, which the parser tells apart by the word
+    assert {"if" if n == "if_stmt" else n for n in names} | {"as_occupant"} == set(S.STATEMENTS)
     assert set(A.Stmt.__args__) == set(S.OF_NODE)  # the AST's statement classes, each linked once
     assert len(S.OF_NODE) == len(S.STATEMENTS) == len(EXAMPLES)
     assert all(k.op == op for op, k in S.STATEMENTS.items())
@@ -158,7 +164,7 @@ def test_the_machine_dispatches_every_kind(ruleset):
     bare = Machine(tables)  # without the board mechanisms: exactly the board statements need the engine
     assert {k.op for k, f in bare._exec.items() if f is _needs_engine} == set(natives.OPS)
     # the statements that stop at a decision take their answer
-    assert set(ANSWERS) == {S.Choose, S.May, S.MayPay, S.Repeat, S.Draw, S.Use}
+    assert set(ANSWERS) == {S.Choose, S.May, S.MayPay, S.Repeat, S.Draw, S.Use, S.ChooseRecord}
 
 
 def test_blocks_follow_the_address_order(symbols):

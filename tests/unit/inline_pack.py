@@ -27,7 +27,8 @@ def compiled(ruleset, text: str, this_kind: str | None = None):
     res = resolve(node, ruleset.symbols, Scope(this_kinds=(this_kind,)) if this_kind else Scope())
     assert res.errors == [], [e.message for e in res.errors]
     sym = ruleset.symbols
-    return Compiler(sym.members("resource"), sym.members("group"), res.constants, res.attributes, res.zone_counts).program(node, text)
+    return Compiler(sym.members("resource"), sym.members("group"), res.constants, res.attributes, res.zone_counts,
+                    sym.members("shared")).program(node, text)
 
 
 def machine_for(ruleset, tables, text: str, this_kind: str | None = None) -> Machine:

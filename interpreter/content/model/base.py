@@ -28,9 +28,9 @@ class Dsl:
 
 _DSL_DOCS = {
     "program": "Effect in the caput effect DSL (see content/README.md).",
-    "amounts": "Amounts in the effect DSL, e.g. `2 wood, 1 clay`.",
+    "amounts": "Amounts in the effect DSL, e.g. `2 brick, 1 clay`.",
     "expr": "Expression in the effect DSL, e.g. `count(hut)`.",
-    "condition": "Condition in the effect DSL, e.g. `wood >= 6`.",
+    "condition": "Condition in the effect DSL, e.g. `brick >= 6`.",
 }
 
 

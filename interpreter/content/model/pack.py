@@ -27,7 +27,20 @@ class Resource(Record):
     group: Id | None = None
     """Optional group name (e.g. all worker kinds), usable in conditions as a sum."""
     plural: str | None = None
-    """Plural display name for English text; none for mass nouns ("2 wood", "2 clay")."""
+    """Plural display name for English text; none for mass nouns ("2 clay", "2 ore")."""
+    shared: bool = False
+    """true: one count for the whole table, not one per player (a marker's place on a road, what was offered
+    this phase): `gain N r` and `pay N r` change it whoever acts, and `r` in an expression reads it. It may
+    not be part of a cost or a payment."""
+    substitutes: list[Id] = []
+    """Resources this one stands in for in a payment, one for one: when a player pays one of them and lacks
+    it, this resource pays the rest, automatically (a wild resource that stands in for any basic one)."""
+
+
+class Mark(Record):
+    """A count a record keeps while it is in play (a building turned residential, a token on a card): `put N
+    <mark> on this` adds to it, `take N <mark> from this` removes from it, `this.<mark>` reads it (0 unless
+    put). Resources may lie on records the same way, without a declaration."""
 
 
 class Piece(Record):
@@ -182,6 +195,8 @@ class PackFile(ContentFile):
     """Content files of the pack, relative to this file."""
     resources: list[Resource]
     """Everything a player holds a count of; effects gain, pay and test them by id."""
+    marks: list[Mark] = []
+    """Counts records keep in play (`put 1 <mark> on this`, `this.<mark>`), besides the resources lying on them."""
     pieces: list[Piece] = []
     """Player pieces placed on records (claims, markers)."""
     actions: list[Action]
