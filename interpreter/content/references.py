@@ -508,7 +508,7 @@ class Checker:
         grids = {g.id for _, pm in self.by_kind.get("projects", []) for g in pm.grids}
         names = {"holdings": (self.resources, "E302", "resource"), "tracks": (tracks, "E303", "track"),
                  "grids": (grids, "E304", "grid"), "owned": (set(self.record_kinds), "E307", "record kind"),
-                 "pieces_free": (self.pieces, "E301", "piece")}
+                 "pieces_free": (self.pieces, "E301", "piece"), "zones": (self.zone_ids, "E320", "zone")}
         for i, e in enumerate(m.evaluations):
             for field, (known, code, what) in names.items():
                 for key in getattr(e, field):

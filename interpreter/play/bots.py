@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from interpreter.mechanisms import wheel
 from interpreter.errors import IllegalActionError
+from interpreter.runtime import zones as Z
 from interpreter.runtime.game import Game
 
 
@@ -36,6 +37,7 @@ class Evaluation:
     pieces_free: dict[str, float]
     opponents: float
     starts: dict[str, int] = field(default_factory=dict)  # track -> first position, so value counts advances
+    zones: dict[str, float] = field(default_factory=dict)  # zone -> value of each of the player's records in it
 
     def __post_init__(self):
         # the weights as tuples, in the dicts' order (the sum is the same float): the value is taken of
@@ -66,6 +68,7 @@ class Evaluation:
         did not change, so the positions after each action of one turn mostly reuse them."""
         automatic, of_player = game.rules.automatic_seats, self.of_player
         own, others = 0.0, []
+        in_zones = self._in_zones(game) if self.zones else None
         for i, p in enumerate(game.state.players):
             if i != seat and i in automatic:
                 continue
@@ -76,11 +79,32 @@ class Evaluation:
                 if hit is None:
                     hit = memo[id(p)] = (p, of_player(p))  # the player is kept: its id stays its own
                 v = hit[1]
+            if in_zones is not None:
+                v += in_zones[i]
             if i == seat:
                 own = v
             else:
                 others.append(v)
         return own - self.opponents * (max(others) if others else 0.0)
+
+
+    def _in_zones(self, game: Game) -> list[float]:
+        """Each seat's value of its records in the weighted zones: its own zone of a zone per player, the
+        records it owns in a shared one. Zones change apart from the players, so it is read each time."""
+        state, specs = game.state, game.rules.tables.zones
+        out = [0.0] * len(state.players)
+        for zone, w in self.zones.items():
+            spec = specs[zone]
+            if spec.per_player:
+                for i in range(len(out)):
+                    out[i] += w * Z.count(state.zones.get(Z.key(spec, i), ()))
+            else:
+                owners = state.owners
+                for rid in Z.records(state.zones.get(zone, ())):
+                    seat = owners.get(rid)
+                    if seat is not None and seat < len(out):
+                        out[seat] += w
+        return out
 
 
 def load_evaluation(rules, which: str | None = None) -> Evaluation:
@@ -95,7 +119,7 @@ def load_evaluation(rules, which: str | None = None) -> Evaluation:
     name = which or bots.greedy
     e = next(x for x in bots.evaluations if x.id == name)
     return Evaluation(e.points, dict(e.holdings), dict(e.tracks), dict(e.grids), dict(e.owned), dict(e.pieces_free),
-                      e.opponents, starts)
+                      e.opponents, starts, dict(e.zones))
 
 
 # --------------------------------------------------------------------------- bots

@@ -25,6 +25,9 @@ class Evaluation(Record):
     """Record kind -> value of each record owned."""
     pieces_free: dict[Id, float] = {}
     """Piece id -> value of each free piece."""
+    zones: dict[Id, float] = {}
+    """Zone id -> value of each of the player's records in it: in their own zone of a zone declared
+    `per: player` (cards in hand), in a shared zone those they own (their buildings laid on a road)."""
     opponents: float = Field(default=1.0, ge=0)
     """How much the best opponent's value counts against the player's own (0: play for oneself)."""
 
