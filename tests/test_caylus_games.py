@@ -175,3 +175,17 @@ def test_two_processes_with_different_hash_seeds_agree():
         assert run.returncode == 0, run.stderr
         out.append(run.stdout)
     assert out[0] == out[1] and out[0].count("\n") == 3
+
+
+def test_people_play_it_in_the_terminal():
+    """The summary comes from the observation alone: the setup's choices (the redraw of the hand), the
+    table's shared counts (the Provost's place), each seat's hand shown to it only, the road."""
+    result = subprocess.run([sys.executable, "-m", "interpreter", "play", "--pack", str(PACK), "-p", "2", "--seed", "1"],
+                            input="2\n2\npass\nq\n", capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stdout + result.stderr
+    out = result.stdout
+    assert out.startswith("setup\ntable: provost 2") and "decision for seat 1 (may): yes | no" in out
+    assert "hands of seat 1: minor_quarry~1 major_farm~1 church~1" in out and "hands of seat 2: 3 hidden" in out
+    assert "round 1, phase activities, seat 1 to play" in out and "road: trading_stall pink_peddler" in out
+    assert "denier 6" in out  # 4 at the start and the income's 2
+    assert "passed: 1" in out  # seat 1 passed; seat 2's turn

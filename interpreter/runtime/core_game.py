@@ -273,7 +273,7 @@ def initial_core_state(rules: CoreRules, seed: int = 0) -> GameState:
     starts with every record of its kind), every player's pieces, then the setup program and the
     flow's first turn."""
     pack = rules.ruleset.single("pack")
-    state = GameState(players=[PlayerState(seat, holdings={r.id: 0 for r in pack.resources},
+    state = GameState(players=[PlayerState(seat, holdings={r.id: 0 for r in pack.resources if not r.shared},
                                            pieces_free={p.id: p.per_player for p in pack.pieces})
                                for seat in range(rules.seats)])
     state.zones = Z.empty(rules.tables.zones.values(), rules.seats)

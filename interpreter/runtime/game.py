@@ -193,7 +193,9 @@ class Game(LegalActions, GameAPI):
         - ``zones``: zone key -> its contents (a list, top first; a slotted zone's empty slots are None)
           where the seat may see them, else ``{"size": n}`` (a hidden zone, e.g. a face-down stack, and
           another player's own zone show only their size, never their order or contents); ``spaces``:
-          each space's pieces as [owner, piece]; ``dice``: what each die showed last.
+          each space's pieces as [owner, piece]; ``dice``: what each die showed last; ``shared``: the
+          table's count of each shared resource; ``marks``: record -> the counts it keeps (marks and
+          resources lying on it).
         - ``decision``: None, or the pending decision ``{"player", "kind", "count", "options"}``; the options
           of a draw from a face-down stack are None for every seat but the one keeping from it.
         - ``legal``: the legal actions when ``player`` acts next, else [].
@@ -220,6 +222,8 @@ class Game(LegalActions, GameAPI):
             "zones": Z.observe(self.rules.tables.zones, s.zones, None if player < 0 else player),
             "spaces": {sid: [[o.owner, o.piece] for o in occ] for sid, occ in s.spaces.items()},
             "dice": dict(s.dice),
+            "shared": dict(s.shared),
+            "marks": {rid: dict(kept) for rid, kept in s.marks.items()},
             "decision": decision,
             "legal": self.legal_actions() if player >= 0 and player == self.current_player else [],
             "log": simultaneous.visible_log(s, player),

@@ -69,8 +69,13 @@ def core_summary(obs: dict) -> str:
     """The text picture of a game on the generic core, from its observation: where the flow stands,
     each seat's points, holdings and free pieces, the zones it may see, the spaces and the dice."""
     flow = obs["flow"]
-    lines = [f"round {flow['round']}, phase {flow['phase']}, seat {obs['current'] + 1} to play"
-             + (f"; passed: {', '.join(str(s + 1) for s in flow['passed'])}" if flow["passed"] else "")]
+    if flow is None:  # the setup is still running (a choice in it)
+        lines = ["setup"]
+    else:
+        lines = [f"round {flow['round']}, phase {flow['phase']}, seat {obs['current'] + 1} to play"
+                 + (f"; passed: {', '.join(str(s + 1) for s in flow['passed'])}" if flow["passed"] else "")]
+    if obs["shared"]:
+        lines.append("table: " + ", ".join(f"{k} {v}" for k, v in sorted(obs["shared"].items())))
     for p in obs["players"]:
         held = ", ".join(f"{k} {v}" for k, v in sorted(p["holdings"].items()) if v)
         free = ", ".join(f"{k} {v}" for k, v in sorted(p["pieces_free"].items()))
@@ -85,9 +90,13 @@ def core_summary(obs: dict) -> str:
         lines.append("spaces: " + "; ".join(taken))
     if obs["dice"]:
         lines.append("dice: " + ", ".join(f"{d} {v}" for d, v in sorted(obs["dice"].items())))
+    if obs["marks"]:
+        lines.append("on records: " + "; ".join(f"{rid} " + ", ".join(f"{k} {v}" for k, v in sorted(kept.items()))
+                                                for rid, kept in sorted(obs["marks"].items())))
     d = obs["decision"]
     if d is not None:
-        lines.append(f"decision for seat {d['player'] + 1} ({d['kind']}): " + " | ".join(d["options"][:12]))
+        shown = " | ".join(d["options"][:12]) if d["options"] is not None else "(hidden)"
+        lines.append(f"decision for seat {d['player'] + 1} ({d['kind']}): " + shown)
     return "\n".join(lines)
 
 
