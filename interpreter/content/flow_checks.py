@@ -54,6 +54,11 @@ def check_flow(c, doc, m) -> None:
         if space.occupied_cost is not None and space.group is None and space.capacity == 1:
             c.err(doc, ("spaces", i, "occupied_cost"), "E209", f"space '{space.id}' holds one piece and has no `group`, "
                                                                "so its `occupied_cost` is never paid; give it a `group`")
+        phase_ids = {p.id for p in m.phases}
+        if space.release not in ("round_end", "phase_end", "never") and space.release not in phase_ids:
+            c.err(doc, ("spaces", i, "release"), "E204", f"space '{space.id}' is released at `round_end`, `phase_end`, "
+                                                        f"`never` or the end of a phase of the flow ({', '.join(sorted(phase_ids))}), "
+                                                        f"not '{space.release}'")
         if space.min_value and not _values_declared(c, m):
             c.err(doc, ("spaces", i, "min_value"), "E209", f"space '{space.id}' needs a piece worth {space.min_value}, but "
                                                            "no piece declares a `value` and no menu entry a `boost`")

@@ -188,7 +188,7 @@ def _schedule(rules: CoreRules, machine, state: GameState, cursor: F.FlowCursor,
             index = next(i for i, p in enumerate(rules.model.phases) if p.id == params["phase"])
             if rules.phases[index].on_end:
                 jobs.append(Frame(rules.phases[index].on_end, [], 0, first, params["phase"]))
-            _release(rules, state, "phase_end")
+            _release(rules, state, "phase_end", params["phase"])
         elif name == "round_ended":
             if state.menu is not None:
                 state.menu = M.new_round(state.menu)
@@ -245,11 +245,11 @@ def _clear_flags(state: GameState, prefix: str) -> None:
         state.flags = tuple(f for f in state.flags if not f.startswith(prefix))
 
 
-def _release(rules: CoreRules, state: GameState, when: str) -> None:
-    """Pieces on the spaces released at this point go back to their owners."""
+def _release(rules: CoreRules, state: GameState, when: str, phase: str | None = None) -> None:
+    """Pieces on the spaces released at this point (the end of ``phase``) go back to their owners."""
     if not state.spaces:
         return
-    kept, back = SP.release(rules.current_spaces(state), state.spaces, when)
+    kept, back = SP.release(rules.current_spaces(state), state.spaces, when, phase)
     state.spaces = ReadOnlyDict(kept)
     for placement in back:
         player = state.player(placement.owner)

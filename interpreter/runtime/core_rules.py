@@ -191,13 +191,13 @@ class CoreRules:
     @cached_property
     def spaces(self) -> dict[str, SP.SpaceSpec]:
         """The spaces declared by name (not those on the records of a zone)."""
-        return SP.specs_by_id(SP.SpaceSpec(s.id, s.capacity, s.occupancy, s.group, s.release)
+        return SP.specs_by_id(SP.SpaceSpec(s.id, s.capacity, s.occupancy, s.group, *_release_of(s.release))
                               for s in self.model.spaces if s.on is None)
 
     @cached_property
     def zone_spaces(self) -> tuple[tuple[str, SP.SpaceSpec, str], ...]:
         """(zone, spec, declared id) of the spaces on every record of a zone."""
-        return tuple((s.on, SP.SpaceSpec(s.id, s.capacity, s.occupancy, s.group, s.release), s.id)
+        return tuple((s.on, SP.SpaceSpec(s.id, s.capacity, s.occupancy, s.group, *_release_of(s.release)), s.id)
                      for s in self.model.spaces if s.on is not None)
 
     def current_spaces(self, state) -> dict[str, SP.SpaceSpec]:
@@ -209,11 +209,11 @@ class CoreRules:
         for zone, spec, _ in self.zone_spaces:
             for rid in state.zones.get(zone, ()):
                 if rid is not None:
-                    out[rid] = SP.SpaceSpec(rid, spec.capacity, spec.occupancy, spec.group, spec.release)
+                    out[rid] = SP.SpaceSpec(rid, spec.capacity, spec.occupancy, spec.group, spec.release, spec.after_phase)
         for sid in state.spaces:
             if sid not in out:
                 zone, spec, _ = self.zone_spaces[0]
-                out[sid] = SP.SpaceSpec(sid, spec.capacity, spec.occupancy, spec.group, spec.release)
+                out[sid] = SP.SpaceSpec(sid, spec.capacity, spec.occupancy, spec.group, spec.release, spec.after_phase)
         return out
 
     def programs_of_space(self, state, space: str) -> "SpacePrograms":
@@ -252,6 +252,12 @@ class CoreRules:
         pack = self.ruleset.single("pack")
         return {z.id: self.tables.ids_of(z.holds) for z in pack.zones
                 if getattr(z, "start", "empty") == "all" and z.holds and z.per == "shared"}
+
+
+def _release_of(release: str) -> tuple[str, str | None]:
+    """A space's `release:` as (flow point, phase): `round_end`, `phase_end`, `never`, or a phase's id (the end
+    of that phase)."""
+    return (release, None) if release in SP.RELEASES else ("phase_end", release)
 
 
 def core_rules_for(ruleset, players: int) -> CoreRules:

@@ -31,6 +31,7 @@ class SpaceSpec:
     occupancy: str = "any"
     group: str | None = None  # spaces of a group share the `one_coloured_per_player_in_group` rule
     release: str = "round_end"
+    after_phase: str | None = None  # with release "phase_end": only at the end of this phase (None: of every phase)
 
     def __post_init__(self):
         if self.occupancy not in OCCUPANCY:
@@ -90,14 +91,16 @@ def occupied_by(board: Mapping[str, Occupants], space: str) -> tuple[int, ...]:
     return tuple(p.owner for p in board.get(space, ()))
 
 
-def release(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], point: str) -> tuple[dict[str, Occupants], list[Placement]]:
-    """At a flow point (``round_end``, ``phase_end``): the board with those spaces emptied, and the
-    pieces that go back to their owners, space by space."""
+def release(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], point: str,
+            phase: str | None = None) -> tuple[dict[str, Occupants], list[Placement]]:
+    """At a flow point (``round_end``, ``phase_end`` of ``phase``): the board with those spaces emptied,
+    and the pieces that go back to their owners, space by space."""
     if point not in RELEASES:
         raise RulesError(f"no release point {point!r}")
     kept, back = {}, []
     for sid, occupants in board.items():
-        if specs[sid].release == point:
+        spec = specs[sid]
+        if spec.release == point and (spec.after_phase is None or spec.after_phase == phase):
             back += occupants
             kept[sid] = ()
         else:

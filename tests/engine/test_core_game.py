@@ -382,6 +382,41 @@ def test_when_no_answer_of_an_automatic_program_can_be_carried_out_any_stops_it(
     assert "toll" in g.state.table["stopped"][0] and g.state.players[0].holdings == {"coin": 0, "grain": 0}
 
 
+def test_a_space_may_release_its_pieces_at_the_end_of_a_named_phase(tmp_path):
+    flow = f"""\
+    rounds: 1
+    phases:
+      - {{id: work, menu: work, until: all_passed}}
+      - {{id: harvest, kind: automatic, run: "gain 1 coin"}}
+      - {{id: market, menu: market}}
+    menus:
+      - id: work
+        provenance: exact
+        source: test
+        entries:
+          - {{id: place, from: spaces, piece: worker, ends_turn: true, {E}}}
+          - {{id: pass, passes: true, {E}}}
+      - id: market
+        provenance: exact
+        source: test
+        entries:
+          - {{id: rest, ends_turn: true, {E}}}
+    spaces:
+      - {{id: field, release: harvest, {E}}}
+      - {{id: barn, {E}}}
+    """
+    g = new_game(make(tmp_path, flow), 1, seed=0)
+    g.apply("place field")
+    g.apply("place barn")
+    g.apply("pass")  # the work phase ends: nothing goes back yet; the harvest runs and ends: the field's worker does
+    assert g.state.flow.phase == 2 and g.state.players[0].pieces_free == {"worker": 1}
+    assert g.state.spaces == {"field": (), "barn": g.state.spaces["barn"]} and len(g.state.spaces["barn"]) == 1
+    bad = flow.replace("release: harvest", "release: harvst")
+    with pytest.raises(Exception) as err:
+        make(tmp_path, bad)
+    assert "E204" in str(err.value.errors[0].code) and "harvest" in err.value.errors[0].message
+
+
 def test_dice_are_chance_nodes_a_search_can_read(tmp_path):
     flow = f"""\
     rounds: 3

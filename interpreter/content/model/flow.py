@@ -42,8 +42,9 @@ class Space(Record):
     """Who may add a piece: anyone; a player without a piece there yet; a player without a coloured piece in the space's group."""
     group: Id | None = None
     """Spaces of a group share the `one_coloured_per_player_in_group` rule (e.g. the floors of one column)."""
-    release: Literal["round_end", "phase_end", "never"] = "round_end"
-    """When the pieces on it go back to their owners."""
+    release: str = Field(default="round_end", pattern=r"^[a-z][a-z0-9_]*$")
+    """When the pieces on it go back to their owners: `round_end`, `phase_end` (the end of every phase),
+    `never`, or the id of a phase (at the end of that phase, e.g. once the cards they stand on have acted)."""
     requires: Condition | None = None
     """Must hold for the acting player to put a piece on it."""
     cost: Amounts | None = None
