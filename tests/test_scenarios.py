@@ -41,6 +41,35 @@ def test_the_notes_list_every_worked_example_and_every_scenario():
         assert path.stem in notes, f"{path.name} is not in docs/scenarios.md"
 
 
+# --------------------------------------------------------------------------- Caylus Magna Carta
+
+CAYLUS_DIR = ROOT / "tests" / "scenarios" / "caylus"
+CAYLUS = sorted(CAYLUS_DIR.glob("*.yaml"))
+
+
+def test_the_caylus_collection_is_there():
+    assert len(CAYLUS) >= 50
+
+
+@pytest.mark.parametrize("path", CAYLUS, ids=[p.stem for p in CAYLUS])
+def test_caylus_scenario(path):
+    result = run_scenario(path)
+    assert result.passed, f"{result.status.upper()} {result.name}\n{result.report()}"
+
+
+def test_every_caylus_scenario_cites_a_fact_sheet_section():
+    for path in CAYLUS:
+        head = "".join(line for line in path.read_text(encoding="utf-8").splitlines(True) if line.startswith("#"))
+        assert re.search(r"games/caylus_magna_carta\.md §\d", head), path.name
+
+
+def test_the_notes_list_every_caylus_scenario():
+    notes = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    caylus = notes[notes.index("## Caylus Magna Carta"):]
+    for path in CAYLUS:
+        assert f"`{path.stem}`" in caylus, f"caylus/{path.name} is not in the Caylus section of docs/scenarios.md"
+
+
 # --------------------------------------------------------------------------- the runner
 
 

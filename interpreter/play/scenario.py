@@ -37,7 +37,8 @@ the zone is set or expected whole (one entry per slot) or some slots at a time b
 
 Besides state paths, ``expect`` knows the game API: ``legal`` (the legal actions, any
 order), ``legal_includes`` / ``legal_excludes`` (actions that must / must not be legal),
-``terminal``, ``current_player`` and ``scores``.
+``terminal``, ``current_player``, ``scores`` and ``winners`` (the seats from 1 that won, once the game is
+over: several when tied players share the win).
 
 A step runs ``set``, then ``do``, then ``expect``. ``do`` without ``error`` must be legal;
 with ``error`` it must raise ``IllegalActionError`` whose reason contains that text, and
@@ -128,7 +129,7 @@ class ScenarioModel(BaseModel):
     known_failure: StrictStr | None = None
 
 
-API_KEYS = ("legal", "legal_includes", "legal_excludes", "terminal", "current_player", "scores")
+API_KEYS = ("legal", "legal_includes", "legal_excludes", "terminal", "current_player", "scores", "winners")
 
 
 # --------------------------------------------------------------------------- results
@@ -393,7 +394,8 @@ def _expect(game, key: str, want: Any) -> list[Mismatch]:
         legal_now = key == "legal_excludes"
         return [Mismatch(key, RawText(f"{wrong} {'not ' if legal_now else ''}legal"),
                          RawText(f"{'legal' if legal_now else 'not legal'}; legal now: {legal}"))]
-    got = {"terminal": game.is_terminal, "current_player": lambda: game.current_player, "scores": game.scores}[key]()
+    got = {"terminal": game.is_terminal, "current_player": lambda: game.current_player, "scores": game.scores,
+           "winners": lambda: game.winners() if game.is_terminal() else []}[key]()
     return diff(key, want, plain(got))
 
 
