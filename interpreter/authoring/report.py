@@ -9,6 +9,7 @@ from collections import Counter, defaultdict
 from pydantic import BaseModel
 
 from interpreter.dsl.english import to_english
+from interpreter.dsl.printer import to_text
 
 PROVENANCES = ("exact", "partial", "reconstructed")
 _SPLIT_BY = ("type", "zone")
@@ -125,7 +126,7 @@ def report(rs) -> dict:
             "kind": f.kind,
             "where": f.record or ".".join(str(p) for p in f.path[:-1]) or f.kind,
             "field": str(next((p for p in reversed(f.path) if isinstance(p, str)), "")),
-            "text": "; ".join(line.strip() for line in f.text.strip().splitlines()),
+            "text": to_text(f.ast),  # canonical, on one line (a block scalar's lines joined as the DSL reads them)
             "english": to_english(f.ast, _names_for(rs, f)),
             "file": f.span.path,
             "line": f.span.line,

@@ -235,7 +235,9 @@ class _Renderer:
                 return str(v)
             case A.BinOp(op=op, left=a, right=b):
                 sym = {"*": "×", "/": "÷"}.get(op, op)
-                return f"{self._operand(a)} {sym} {self._operand(b)}"
+                # a chain of sums or products reads left to right without brackets: a + b + c
+                left = self.expr(a) if op in "+*" and isinstance(a, A.BinOp) and a.op == op else self._operand(a)
+                return f"{left} {sym} {self._operand(b)}"
             case A.Neg(operand=o):
                 return f"-{self._operand(o)}"
             case A.Call(fn=fn, args=args):
