@@ -43,7 +43,7 @@ def menu_actions(game) -> list[str]:
                 work = game._applied(action)
             except IllegalActionError:
                 continue
-            if not finishes(rules, work, [SEARCH_BUDGET]):
+            if not finishes(rules, work, [SEARCH_BUDGET], s.flow):
                 continue
             game._tried[action] = work
             offered.setdefault(entry.spec.verb, []).append(action)
@@ -60,20 +60,20 @@ def decision_answers(rules: CoreRules, state: GameState, tried: dict | None = No
     every = [f"choose {i + 1}" for i in range(len(state.decision.options))]
     out = []
     for answer in every:
-        work = _answered(rules, state, answer)
-        if work is not None and finishes(rules, work, [SEARCH_BUDGET]):
+        work = _answered(rules, state, answer)  # settled as `apply` leaves it: kept for it
+        if work is not None and finishes(rules, work, [SEARCH_BUDGET], state.flow):
             out.append(answer)
             if tried is not None:
                 tried[answer] = work
     return out or every
 
 
-def _answered(rules: CoreRules, state: GameState, answer: str) -> GameState | None:
-    """A copy of the state with the answer given and the turns of seats offered nothing ended (as
-    ``apply`` does), or None when the rules refuse it or it stops a flow program."""
+def _answered(rules: CoreRules, state: GameState, answer: str, settle: bool = True) -> GameState | None:
+    """A copy of the state with the answer given (and, with ``settle``, the turns of seats offered nothing
+    ended, as ``apply`` does), or None when the rules refuse it or it stops a flow program."""
     work = state.clone()
     try:
-        apply_action(rules, work, answer)
+        apply_action(rules, work, answer, settle=settle)
     except RunawayError:
         raise
     except RulesError:
@@ -83,17 +83,18 @@ def _answered(rules: CoreRules, state: GameState, answer: str) -> GameState | No
     return work
 
 
-def finishes(rules: CoreRules, state: GameState, budget: list[int]) -> bool:
+def finishes(rules: CoreRules, state: GameState, budget: list[int], cursor) -> bool:
     """Whether some way of answering the state's pending decision (and those it leads to) can be carried
     out: answers tried on copies, the first that finishes ending the search; once ``budget`` tries are
-    spent, the rest is trusted."""
+    spent, the rest is trusted. Only the decisions of the action or answer being judged count: once the
+    flow has moved on from ``cursor`` (the turn ended, a phase began), what later programs ask is theirs."""
     d = state.decision
-    if d is None or budget[0] <= 0:
+    if d is None or budget[0] <= 0 or state.flow is not cursor:
         return True
     for i in range(len(d.options)):
         budget[0] -= 1
-        work = _answered(rules, state, f"choose {i + 1}")
-        if work is not None and finishes(rules, work, budget):
+        work = _answered(rules, state, f"choose {i + 1}", settle=False)
+        if work is not None and finishes(rules, work, budget, cursor):
             return True
         if budget[0] <= 0:
             return True
@@ -263,7 +264,7 @@ def _anything_offered(rules: CoreRules, state: GameState) -> bool:
                 raise
             except RulesError:
                 continue
-            if finishes(rules, work, [SEARCH_BUDGET]):
+            if finishes(rules, work, [SEARCH_BUDGET], state.flow):
                 return True
     return False
 

@@ -382,6 +382,22 @@ def test_when_no_answer_of_an_automatic_program_can_be_carried_out_any_stops_it(
     assert "toll" in g.state.table["stopped"][0] and g.state.players[0].holdings == {"coin": 0, "grain": 0}
 
 
+def test_what_a_later_program_asks_does_not_bar_the_action_that_leads_to_it(tmp_path):
+    """An action is judged by the decisions it asks itself: once the turn is over, a decision of the flow's
+    next program (one no answer of which can be carried out) is that program's."""
+    flow = f"""\
+    rounds: 1
+    phases:
+      - {{id: work, menu: work}}
+      - {{id: toll, kind: automatic, run: "choose {{ pay 5 coin | pay 6 coin }}; gain 1 grain"}}
+    {REST_MENU}
+    """
+    g = new_game(make(tmp_path, flow), 1, seed=0)
+    assert g.legal_actions() == ["rest"]
+    g.apply("rest")
+    assert g.state.decision is not None and g.legal_actions() == ["choose 1", "choose 2"]
+
+
 def test_a_space_may_release_its_pieces_at_the_end_of_a_named_phase(tmp_path):
     flow = f"""\
     rounds: 1
