@@ -1,7 +1,9 @@
-"""Scenarios (tests/scenarios/*.yaml) run through the engine, and the scenario runner itself."""
+"""Scenarios run through the engine (Praga's in tests/scenarios/, Caylus Magna Carta's in
+tests/scenarios/caylus/), and the scenario runner itself."""
 
 import io
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -18,56 +20,41 @@ from interpreter.play.scenario import (
 from interpreter.runtime.state import GameState, PlayerState
 
 ROOT = Path(__file__).resolve().parents[1]
-SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))
+# collection -> (its folder, what each file's comment must cite, the section of docs/scenarios.md listing them)
+COLLECTIONS = {
+    "praga": (ROOT / "tests" / "scenarios", r"\b(R-[A-Z]+-\d+|EX-\d+|OPEN-\d+|T-[IV]+-\d+|SEAL-\d+|BR5-\d+|ICON-\d+)",
+              "# Scenarios"),
+    "caylus": (ROOT / "tests" / "scenarios" / "caylus", r"games/caylus_magna_carta\.md §\d", "## Caylus Magna Carta"),
+}
+SCENARIOS = [(name, path) for name, (folder, _, _) in COLLECTIONS.items() for path in sorted(folder.glob("*.yaml"))]
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_scenario(path):
+@pytest.mark.parametrize("collection, path", SCENARIOS, ids=[f"{c}/{p.stem}" for c, p in SCENARIOS])
+def test_scenario(collection, path):
     result = run_scenario(path)
     assert result.passed, f"{result.status.upper()} {result.name}\n{result.report()}"
 
 
-def test_every_scenario_cites_rule_ids():
-    for path in SCENARIOS:
+def test_every_collection_is_there():
+    assert Counter(c for c, _ in SCENARIOS) >= Counter({"praga": 80, "caylus": 50})
+
+
+def test_every_scenario_cites_its_source():
+    """A Praga scenario cites rule ids (RULES.md); a Caylus one, a section of its fact sheet."""
+    for collection, path in SCENARIOS:
         head = "".join(line for line in path.read_text(encoding="utf-8").splitlines(True) if line.startswith("#"))
-        assert re.search(r"\b(R-[A-Z]+-\d+|EX-\d+|OPEN-\d+|T-[IV]+-\d+|SEAL-\d+|BR5-\d+|ICON-\d+)", head), path.name
+        assert re.search(COLLECTIONS[collection][1], head), path.name
 
 
 def test_the_notes_list_every_worked_example_and_every_scenario():
     notes = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
     for n in range(1, 32):
         assert re.search(rf"\bEX-{n}\b", notes), f"EX-{n} is not in docs/scenarios.md"
-    for path in SCENARIOS:
-        assert path.stem in notes, f"{path.name} is not in docs/scenarios.md"
-
-
-# --------------------------------------------------------------------------- Caylus Magna Carta
-
-CAYLUS_DIR = ROOT / "tests" / "scenarios" / "caylus"
-CAYLUS = sorted(CAYLUS_DIR.glob("*.yaml"))
-
-
-def test_the_caylus_collection_is_there():
-    assert len(CAYLUS) >= 50
-
-
-@pytest.mark.parametrize("path", CAYLUS, ids=[p.stem for p in CAYLUS])
-def test_caylus_scenario(path):
-    result = run_scenario(path)
-    assert result.passed, f"{result.status.upper()} {result.name}\n{result.report()}"
-
-
-def test_every_caylus_scenario_cites_a_fact_sheet_section():
-    for path in CAYLUS:
-        head = "".join(line for line in path.read_text(encoding="utf-8").splitlines(True) if line.startswith("#"))
-        assert re.search(r"games/caylus_magna_carta\.md §\d", head), path.name
-
-
-def test_the_notes_list_every_caylus_scenario():
-    notes = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
-    caylus = notes[notes.index("## Caylus Magna Carta"):]
-    for path in CAYLUS:
-        assert f"`{path.stem}`" in caylus, f"caylus/{path.name} is not in the Caylus section of docs/scenarios.md"
+    sections = {name: notes.index(heading) for name, (_, _, heading) in COLLECTIONS.items()}
+    for collection, path in SCENARIOS:  # each in its own section, up to the next collection's
+        start = sections[collection]
+        end = min((i for i in sections.values() if i > start), default=len(notes))
+        assert f"`{path.stem}`" in notes[start:end], f"{path.name} is not in its section of docs/scenarios.md"
 
 
 # --------------------------------------------------------------------------- the runner

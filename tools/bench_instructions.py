@@ -53,47 +53,31 @@ ROOT = Path(__file__).resolve().parents[1]
 CAPUT = r"""
 import functools, random, sys
 try:
-    from interpreter import load_ruleset, new_game
-except ImportError:  # a checkout from before the package root's API
-    from interpreter.ruleset import load_ruleset
-    from interpreter.engine import new_game
-rs = load_ruleset()
-games = int(sys.argv[1])
-def play(first, last):
-    n = 0
-    for seed in range(first, last + 1):
-        g = new_game(rs, 4, seed)
-        rng = random.Random(seed)
-        while not g.is_terminal():
-            g.apply(rng.choice(g.legal_actions()))
-            n += 1
-    return n
-play(1, 1)  # its first game outside the count: it builds the 4-player rules and the pack's tables, once per process
-print(functools.reduce(play, [1, games]))
-"""
-
-GREEDY = r"""
-import functools, random, sys
-try:
     from interpreter import load_ruleset, make_bot, new_game
 except ImportError:  # a checkout from before the package root's API
     from interpreter.ruleset import load_ruleset
     from interpreter.engine import new_game
     from interpreter.bots import make_bot
 rs = load_ruleset()
-games = int(sys.argv[1])
+games, players, bot = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 def play(first, last):
     n = 0
     for seed in range(first, last + 1):
-        g = new_game(rs, 2, seed)
-        bots = [make_bot("greedy", g.rules) for _ in range(2)]
-        rngs = [random.Random(seed * 1009 + s) for s in range(2)]
+        g = new_game(rs, players, seed)
+        if bot == "random":  # as tools/bench.py plays them
+            rng = random.Random(seed)
+            while not g.is_terminal():
+                g.apply(rng.choice(g.legal_actions()))
+                n += 1
+            continue
+        bots = [make_bot(bot, g.rules) for _ in range(players)]  # as tools/bench_compare.py plays them
+        rngs = [random.Random(seed * 1009 + s) for s in range(players)]
         while not g.is_terminal():
             seat = g.current_player
             g.apply(bots[seat].choose(g, rngs[seat]))
             n += 1
     return n
-play(1, 1)  # as for the random games: the 2-player rules and the tables are built outside the count
+play(1, 1)  # its first game outside the count: it builds the rules for the player count and the pack's tables, once per process
 print(functools.reduce(play, [1, games]))
 """
 
@@ -161,9 +145,10 @@ def main(argv: list[str] | None = None) -> int:
         print("bench_instructions: valgrind is not installed (apt install valgrind)", file=sys.stderr)
         return 2
     rows: list[tuple[str, Count]] = []
-    script, label = (GREEDY, "caput greedy 2p") if args.greedy else (CAPUT, "caput")
+    workload, label = (["2", "greedy"], "caput greedy 2p") if args.greedy else (["4", "random"], "caput")
     for name, tree in [(f"{label} (this tree)", ROOT), *((f"{label} ({t})", t.resolve()) for t in args.tree)]:
-        rows.append((name, count(script, [str(args.games)], tree, ["functools_reduce"], args.cache, args.branches)))
+        rows.append((name, count(CAPUT, [str(args.games), *workload], tree, ["functools_reduce"], args.cache,
+                                 args.branches)))
     if args.peer == "catanatron":
         rows.append(("catanatron", count(CATANATRON, [str(args.games + 1), str(ROOT / "tools")], ROOT,
                                          ["functools_reduce", "builtin_sorted"], args.cache, args.branches)))
