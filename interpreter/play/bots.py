@@ -133,6 +133,10 @@ class RandomBot:
 
 class GreedyBot:
     name = "greedy"
+    # In a game whose turns are menus of content entries, an action that stops at a choice of the same
+    # player (an "any cube" to pay, a card to pick) is judged by its best way through, up to this many
+    # choices deep, instead of halfway: otherwise such an action never looks worth taking.
+    THROUGH_CHOICES = 3
 
     def __init__(self, evaluation: Evaluation):
         self.evaluate = evaluation
@@ -151,12 +155,25 @@ class GreedyBot:
                 after = world.child(action)
             except IllegalActionError:
                 after = world  # it cannot be carried out in this guess of the stacks: judged as no change
-            value = self.evaluate(after, seat, memo)
+            value = self._value(after, seat, memo, self.THROUGH_CHOICES if not world.rules.uses_offers else 0)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
         return rng.choice(best)
+
+    def _value(self, game: Game, seat: int, memo: dict, depth: int) -> float:
+        """The evaluation of a position, or, while it waits for a choice of ``seat`` and ``depth`` allows, of
+        the best way through that choice."""
+        if depth <= 0 or game.state.decision is None or game.current_player != seat:
+            return self.evaluate(game, seat, memo)
+        values = []
+        for answer in game.legal_actions():
+            try:
+                values.append(self._value(game.child(answer), seat, memo, depth - 1))
+            except IllegalActionError:
+                continue
+        return max(values) if values else self.evaluate(game, seat, memo)
 
 
 class DummyBot:
