@@ -87,7 +87,6 @@ class Evaluation:
                 others.append(v)
         return own - self.opponents * (max(others) if others else 0.0)
 
-
     def _in_zones(self, game: Game) -> list[float]:
         """Each seat's value of its records in the weighted zones: its own zone of a zone per player, the
         records it owns in a shared one. Zones change apart from the players, so it is read each time."""

@@ -60,7 +60,7 @@ def decision_answers(rules: CoreRules, state: GameState, tried: dict | None = No
     every = [f"choose {i + 1}" for i in range(len(state.decision.options))]
     out = []
     for answer in every:
-        work = _answered(rules, state, answer)  # settled as `apply` leaves it: kept for it
+        work = _tried_on_copy(rules, state, answer)  # settled as `apply` leaves it: kept for it
         if work is not None and finishes(rules, work, [SEARCH_BUDGET], state.flow):
             out.append(answer)
             if tried is not None:
@@ -68,12 +68,12 @@ def decision_answers(rules: CoreRules, state: GameState, tried: dict | None = No
     return out or every
 
 
-def _answered(rules: CoreRules, state: GameState, answer: str, settle: bool = True) -> GameState | None:
-    """A copy of the state with the answer given (and, with ``settle``, the turns of seats offered nothing
-    ended, as ``apply`` does), or None when the rules refuse it or it stops a flow program."""
+def _tried_on_copy(rules: CoreRules, state: GameState, action: str, settle: bool = True) -> GameState | None:
+    """A copy of the state with the action (or answer) applied (and, with ``settle``, the turns of seats
+    offered nothing ended, as ``apply`` does), or None when the rules refuse it or it stops a flow program."""
     work = state.clone()
     try:
-        apply_action(rules, work, answer, settle=settle)
+        apply_action(rules, work, action, settle=settle)
     except RunawayError:
         raise
     except RulesError:
@@ -93,7 +93,7 @@ def finishes(rules: CoreRules, state: GameState, budget: list[int], cursor) -> b
         return True
     for i in range(len(d.options)):
         budget[0] -= 1
-        work = _answered(rules, state, f"choose {i + 1}", settle=False)
+        work = _tried_on_copy(rules, state, f"choose {i + 1}", settle=False)
         if work is not None and finishes(rules, work, budget, cursor):
             return True
         if budget[0] <= 0:
@@ -263,7 +263,7 @@ def _anything_offered(rules: CoreRules, state: GameState) -> bool:
             except RunawayError:
                 raise
             except RulesError:
-                continue
+                continue  # (an action that stops a flow program still counts as offered, unlike an answer)
             if finishes(rules, work, [SEARCH_BUDGET], state.flow):
                 return True
     return False

@@ -4,7 +4,7 @@ runs them. Built once and shared by every game of that player count (docs/core.m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import ClassVar
 
@@ -209,11 +209,11 @@ class CoreRules:
         for zone, spec, _ in self.zone_spaces:
             for rid in state.zones.get(zone, ()):
                 if rid is not None:
-                    out[rid] = SP.SpaceSpec(rid, spec.capacity, spec.occupancy, spec.group, spec.release, spec.after_phase)
+                    out[rid] = replace(spec, id=rid)
         for sid in state.spaces:
             if sid not in out:
                 zone, spec, _ = self.zone_spaces[0]
-                out[sid] = SP.SpaceSpec(sid, spec.capacity, spec.occupancy, spec.group, spec.release, spec.after_phase)
+                out[sid] = replace(spec, id=sid)
         return out
 
     def programs_of_space(self, state, space: str) -> "SpacePrograms":

@@ -19,8 +19,8 @@ from interpreter.runtime.spaces import Placement
 
 class ReadOnlyDict(dict):
     """A mapping of the state that its copies share until one of them changes it (a player's rarely
-    changed fields; the owners, spaces, dice, shared counts and marks): it is replaced then (``d.with_entry(key, value)``),
-    never changed in place, which its type enforces. Reads are a dict's."""
+    changed fields; the owners, spaces, dice, shared counts and marks): it is replaced then
+    (``d.with_entry(key, value)``), never changed in place, which its type enforces. Reads are a dict's."""
 
     __slots__ = ()
 
