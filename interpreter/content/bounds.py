@@ -246,6 +246,10 @@ _EDGES = {
     A.ChooseRecord: None,  # the body runs once, for the record picked
     A.Put: None,  # a count on a record fires nothing
     A.Take: _Graph._gain,  # a resource taken from a record is gained: its gain triggers fire (a mark's fire nothing)
+    A.Require: None,  # it fires nothing
+    A.AtOnce: None,  # the body's statements count (its gains are only received later)
+    A.Visit: _BOUNDED,  # one action of a space, chosen by the player (a column's record taken leaves it); a space
+    # whose effect visits itself would run until the step budget stops it (bounds.STEP_BUDGET), never hang
 }
 
 

@@ -1,6 +1,6 @@
 """Checks of the counts that are no player's own or that stand in for others (content/model/pack.py):
 shared resources (`shared: true`), resources that pay for others (`substitutes:`) and the marks
-records keep (`marks:`), against each other, the record kinds' fields and the runtime attributes."""
+records keep (`marks:`), resources whose gains another reduces (`reduced_by:`), against each other, the record kinds' fields and the runtime attributes."""
 
 from __future__ import annotations
 
@@ -25,6 +25,17 @@ def problems(pack, kinds, uses_offers: bool) -> list[tuple[tuple, str, str]]:
             out.append((("resources", i, "substitutes"), "E209", f"'{r.id}' stands in for others, which the turn "
                         "offers of the mechanisms library do not price (their prices are checked resource by "
                         "resource): use it in a pack whose menus are content entries"))
+        if r.reduced_by is not None:
+            at = ("resources", i, "reduced_by")
+            if r.reduced_by not in resources:
+                out.append((at, "E302", f"unknown resource '{r.reduced_by}': `reduced_by` names the resource whose "
+                                        f"count is taken off each gain of '{r.id}'"))
+            elif r.shared or resources[r.reduced_by].shared:
+                out.append((at, "E209", f"'{r.id}' and '{r.reduced_by}': a gain is reduced by a number the gaining "
+                                        "player holds, and a shared resource is the table's"))
+            elif uses_offers:
+                out.append((at, "E209", f"'{r.id}' is reduced by '{r.reduced_by}', which the turn offers of the "
+                            "mechanisms library do not apply: use it in a pack whose menus are content entries"))
     fields = {name: kind for kind, rk in kinds.records.items() for name, _ in rk.fields}
     for i, m in enumerate(pack.marks):
         at = ("marks", i, "id")

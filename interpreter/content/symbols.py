@@ -73,6 +73,7 @@ def build_symbols(models: dict[str, list[BaseModel]], kinds: KindTable) -> Symbo
     for t in records(models, "scoring", "tables"):
         cats["table"].add(t.id)
     cats["die"] = {d.id for d in records(models, "flow", "dice")}  # `roll <die>`, `die(<die>)`
+    cats["space"] = {s.id for s in records(models, "flow", "spaces")}  # `visit <space>`
     cats["recorded_order"] = {p.id for p in records(models, "flow", "phases") if p.order == "recorded"}  # `join order`
 
     icons = sorted(cats["icon"])

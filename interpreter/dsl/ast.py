@@ -402,12 +402,15 @@ class Run:
 @dataclass(frozen=True, slots=True)
 class ChooseRecord:
     """`choose one in Z [where C]: <body>`: the acting player picks one record Z holds that passes C; the
-    body runs with `this` bound to it (none passing: the statement cannot be carried out)."""
+    body runs with `this` bound to it (none passing: the statement cannot be carried out). `choose N in Z`
+    picks N different records, one after another, the body running for each (fewer than N passing: the
+    statement cannot be carried out)."""
 
     zone: Name
     where: "Cond | None"
     body: "Stmt"
     pos: Pos = _pos()
+    count: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,9 +432,38 @@ class Take:
     pos: Pos = _pos()
 
 
+@dataclass(frozen=True, slots=True)
+class Require:
+    """`require C`: the effect cannot be carried out unless C holds (so an action or answer that reaches it with
+    C false is not offered)."""
+
+    cond: "Cond"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class AtOnce:
+    """`all at once: <body>`: what the acting player gains in the body is received when it ends, so the costs in it
+    are paid from what was held before (every card of a production at the same time)."""
+
+    body: "Stmt"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """`visit S [or S2 ...] at E`: the programs of a space (one of those named, or of the records of a zone
+    with spaces on it) run for the acting player without a piece, as if one worth E were put there (the
+    space's bonus and a boost the player buys added); the player picks the space and the boost."""
+
+    spaces: tuple[Name, ...]
+    value: "Expr"
+    pos: Pos = _pos()
+
+
 Stmt = (Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat
         | Grant | Later | Draw | Use | Place | ForEach | AsOwner | AsOccupant | Roll | ZoneDraw | ZoneMove | Shuffle
-        | Refill | ForEachRecord | JoinOrder | Run | ChooseRecord | Put | Take)
+        | Refill | ForEachRecord | JoinOrder | Run | ChooseRecord | Put | Take | Require | AtOnce | Visit)
 
 
 @dataclass(frozen=True, slots=True)

@@ -274,7 +274,10 @@ _STATEMENT: dict[type, Callable[[Compiler, Any], S.Step]] = {
     S.Run: lambda c, s: S.Run(s.field.text, s.record.text if s.record is not None else None),
     S.AsOccupant: lambda c, s: S.AsOccupant(c.block(s.body)),
     S.ChooseRecord: lambda c, s: S.ChooseRecord(s.zone.text, c.cond(s.where, True) if s.where is not None else None,
-                                                c.block(s.body)),
+                                                c.block(s.body), s.count),
+    S.Require: lambda c, s: S.Require(c.cond(s.cond, False)),
+    S.AtOnce: lambda c, s: S.AtOnce(c.block(s.body)),
+    S.Visit: lambda c, s: S.Visit(tuple(n.text for n in s.spaces), c._e(s.value)),
     S.Put: lambda c, s: S.Put(c.amounts(s.amounts)),
     S.Take: lambda c, s: S.Take(c.amounts(s.amounts)),
 }

@@ -188,7 +188,17 @@ class _Renderer:
                 return f"the owner of the piece on this {self.n.this} (if there is one): {self.stmt(s.body)}"
             case A.ChooseRecord():
                 where = f" where {self.cond(s.where)}" if s.where is not None else ""
+                if s.count > 1:
+                    return (f"choose {s.count} different records of {self._zone(s.zone)}{where}, one after another, "
+                            f"and for each: {self.stmt(s.body)}")
                 return f"choose one record of {self._zone(s.zone)}{where}, then for it: {self.stmt(s.body)}"
+            case A.Require():
+                return f"only if {self.cond(s.cond)}"
+            case A.AtOnce():
+                return f"all at once (what you gain comes after every cost is paid): {self.stmt(s.body)}"
+            case A.Visit():
+                spaces = " or ".join(self.n.of(x.text) for x in s.spaces)
+                return f"take the action of {spaces} at value {self.expr(s.value)}, without placing a piece"
             case A.Put():
                 return f"put {self.amounts(s.amounts)} on this {self.n.this}"
             case A.Take():

@@ -158,7 +158,7 @@ def _ends_open(stmt) -> bool:
     if isinstance(stmt, A.If):
         return stmt.otherwise is None or _ends_open(stmt.otherwise)
     if isinstance(stmt, (A.May, A.MayPay, A.Repeat, A.Later, A.ForEach, A.AsOwner, A.AsOccupant, A.ForEachRecord,
-                         A.ChooseRecord)):
+                         A.ChooseRecord, A.AtOnce)):
         return _ends_open(stmt.body)
     if isinstance(stmt, A.Grant):
         # only `or` attaches to a grant; an `else` can reach only an `if` inside its `or` body
@@ -218,7 +218,23 @@ def _(n: A.AsOccupant) -> str:
 @_text.register
 def _(n: A.ChooseRecord) -> str:
     where = f" where {_text(n.where)}" if n.where is not None else ""
-    return f"choose one in {n.zone.text}{where}: {_body(n.body)}"
+    count = "one" if n.count == 1 else str(n.count)
+    return f"choose {count} in {n.zone.text}{where}: {_body(n.body)}"
+
+
+@_text.register
+def _(n: A.Require) -> str:
+    return f"require {_text(n.cond)}"
+
+
+@_text.register
+def _(n: A.AtOnce) -> str:
+    return f"all at once: {_body(n.body)}"
+
+
+@_text.register
+def _(n: A.Visit) -> str:
+    return f"visit {' or '.join(s.text for s in n.spaces)} at {_text(n.value)}"
 
 
 @_text.register

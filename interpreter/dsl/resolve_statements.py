@@ -97,3 +97,20 @@ class StatementChecks:
                 why = "is shared (the table's count)" if shared else "is no mark nor resource of the pack"
                 self.error("E302", f"'{a.name.text}' {why}: a record keeps counts of the pack's `marks:` and of its "
                            f"player resources{'' if shared else _suggest(a.name.text, markable)}", a.name.pos)
+
+    def s_require(self, s: A.Require, scope) -> None:
+        self.cond(s.cond, scope)
+
+    def s_atonce(self, s: A.AtOnce, scope) -> None:
+        self.stmt(s.body, scope)
+
+    def s_visit(self, s: A.Visit, scope) -> None:
+        spaces = self.sym.members("space")
+        if not spaces:
+            self.error("E311", "`visit` runs a space's programs, and the pack's flow declares no spaces", s.pos)
+        else:
+            for name in s.spaces:
+                if name.text not in spaces:
+                    from interpreter.dsl.resolve import _suggest
+                    self.error("E301", f"unknown space '{name.text}'{_suggest(name.text, spaces)}", name.pos)
+        self.expr(s.value, scope)

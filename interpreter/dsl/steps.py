@@ -384,6 +384,7 @@ class ChooseRecord(BodyStep):
     zone: str  # a zone id; a per-player zone is the acting player's
     where: Fn | None  # tested on each record (as the `where` of count) when the statement starts
     body: Steps  # run with the frame's `this` bound to the record picked
+    count: int = 1  # how many different records are picked, one after another (the body runs for each)
     op: ClassVar[str] = "choose_record"
     node: ClassVar[type] = A.ChooseRecord
 
@@ -406,6 +407,37 @@ class Take(Step):
     node: ClassVar[type] = A.Take
 
 
+# --------------------------------------------------------------------------- requirements, held gains, visits
+
+
+@_step
+class Require(Step):
+    """`require C`: refused (the effect cannot be carried out) unless C holds."""
+
+    cond: Fn
+    op: ClassVar[str] = "require"
+    node: ClassVar[type] = A.Require
+
+
+@_step
+class AtOnce(BodyStep):
+    """`all at once: <body>`: the acting player's gains in the body are held, and received when it ends (runtime/held.py)."""
+
+    body: Steps
+    op: ClassVar[str] = "at_once"
+    node: ClassVar[type] = A.AtOnce
+
+
+@_step
+class Visit(Step):
+    """`visit S [or S2 ...] at E`: a space's programs run without a piece, at value E (runtime/visiting.py)."""
+
+    spaces: tuple[str, ...]  # space ids: named spaces, or declared spaces on the records of a zone
+    value: Fn
+    op: ClassVar[str] = "visit"
+    node: ClassVar[type] = A.Visit
+
+
 # --------------------------------------------------------------------------- the registry
 
 STATEMENTS: dict[str, type[Step]] = {k.op: k for k in (
@@ -415,6 +447,7 @@ STATEMENTS: dict[str, type[Step]] = {k.op: k for k in (
     ForEachRecord, JoinOrder,
     Run,
     ChooseRecord, Put, Take,
+    Require, AtOnce, Visit,
 )}
 OF_NODE: dict[type, type[Step]] = {k.node: k for k in STATEMENTS.values()}  # AST class -> step class
 OPTIONAL: tuple[type[Step], ...] = (May, MayPay)  # declining finishes them; an open `repeat` repeats one of these

@@ -56,4 +56,6 @@ BUILTINS = {
     "round": "the round being played (0 in a game without rounds)",
     "passed": "how many players have passed in this phase (0 in a game without rounds)",
     "value": "the value of the piece put on a space, in that space's programs (its piece's `value`, a boost, a bonus); else 0",
+    "visiting": "1 in the programs of a space run by `visit` (without a piece), else 0",
+    "points": "the acting player's points so far",
 }

@@ -107,7 +107,9 @@ class CoreRules:
         # the flow's steps are frames of this machine (core_flow.py reads these rules in turn)
         from interpreter.runtime.core_flow import GuardedMachine, flow_natives
 
-        return GuardedMachine(self.tables, {}, flow_natives(self))
+        from interpreter.runtime import visiting
+
+        return GuardedMachine(self.tables, {"visit": visiting.op_visit(self)}, {**flow_natives(self), **visiting.natives(self)})
 
     @cached_property
     def flow(self) -> F.FlowSpec:
@@ -212,18 +214,24 @@ class CoreRules:
                     out[rid] = replace(spec, id=rid)
         for sid in state.spaces:
             if sid not in out:
-                zone, spec, _ = self.zone_spaces[0]
-                out[sid] = replace(spec, id=sid)
+                out[sid] = replace(self._zone_space_of(state, sid)[1], id=sid)
         return out
+
+    def _zone_space_of(self, state, rid: str) -> tuple[str, SP.SpaceSpec, str]:
+        """The zone space a record's space is: that of the zone holding it, else (it left, with pieces on
+        it) that of the zone holding records of its kind, else the first."""
+        for zs in self.zone_spaces:
+            if rid in state.zones.get(zs[0], ()):
+                return zs
+        kind = self.tables.kind_of.get(rid)
+        zones = self.tables.zones
+        return next((zs for zs in self.zone_spaces if zones[zs[0]].holds == kind), self.zone_spaces[0])
 
     def programs_of_space(self, state, space: str) -> "SpacePrograms":
         hit = self.space_programs.get(space)
         if hit is not None:
             return hit
-        for zone, _, declared in self.zone_spaces:
-            if space in state.zones.get(zone, ()):
-                return self.space_programs[declared]
-        return self.space_programs[self.zone_spaces[0][2]]
+        return self.space_programs[self._zone_space_of(state, space)[2]]
 
     @cached_property
     def space_programs(self) -> dict[str, SpacePrograms]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from interpreter.content.bounds import STEP_BUDGET, runaway
 from interpreter.errors import RulesError
-from interpreter.runtime import zone_effects, zones as Z
+from interpreter.runtime import held, zone_effects, zones as Z
 from interpreter.runtime.state import Decision, Frame, GameState, without
 from interpreter.runtime.view import View
 
@@ -75,6 +75,13 @@ class Effects:
             holdings[r] = holdings.get(r, 0) - n
 
     def _gain(self, state, frame, gains) -> None:
+        if self._gains_adjusted:  # a reduction, or gains held until an `all at once` body ends (held.py)
+            gains = held.adjusted(self, state, frame, gains)
+            if gains is None:
+                return
+        self._receive(state, frame, gains)
+
+    def _receive(self, state, frame, gains) -> None:
         player = state.player(frame.player)
         holdings, caps, seat = player.holdings, self.tables.caps, frame.player
         for r, n in gains:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Callable
 
 from interpreter.dsl import steps as S
-from interpreter.runtime import counts, iterate, record_effects, seats
+from interpreter.errors import RulesError
+from interpreter.runtime import counts, held, iterate, record_effects, seats
 from interpreter.runtime.state import Frame
 from interpreter.runtime.zone_effects import ZONE_EXECUTORS
 
@@ -119,12 +120,19 @@ def _use(m, state, frame, step: S.Use) -> None:
     m._use(state, frame, step, m._view(state, frame))
 
 
+def _require(m, state, frame, step: S.Require) -> None:
+    frame.pc += 1
+    if not step.cond(m._view(state, frame), None):
+        raise RulesError("a requirement of the effect does not hold")
+
+
 Executor = Callable[..., None]
 
 EXECUTORS: dict[type, Executor] = {
     S.Gain: _gain, S.Pay: _pay, S.Score: _score, S.Advance: _advance, S.Produce: _produce, S.Block: _block,
     S.Choose: _choose, S.May: _may, S.MayPay: _may_pay, S.If: _if, S.Repeat: _repeat, S.Grant: _grant,
-    S.Draw: _draw, S.Use: _use,
+    S.Draw: _draw, S.Use: _use, S.Require: _require,
+    **held.EXECUTORS,  # all at once (runtime/held.py)
     **seats.EXECUTORS,  # for each player, as owner, roll
     **ZONE_EXECUTORS,  # moving records between zones (runtime/zone_effects.py)
     **iterate.EXECUTORS,  # for each in a zone, join order (runtime/iterate.py)
@@ -184,3 +192,7 @@ ANSWERS: dict[type, Callable[..., None]] = {
     S.Draw: _answer_draw, S.Use: _answer_use,
     **iterate.ANSWERS,  # choose one in a zone
 }
+
+
+# the native frames (key "@...") of the statements above, which every machine runs
+GENERIC_NATIVES: dict[str, tuple] = {**held.NATIVES, **iterate.NATIVES}

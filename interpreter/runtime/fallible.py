@@ -424,4 +424,7 @@ _JUDGE = {
     S.ChooseRecord: _fails,  # no record of the zone may pass
     S.Put: _safe,
     S.Take: _safe,  # as many as the record keeps, at most
+    S.Require: _fails,  # its condition may not hold
+    S.AtOnce: lambda f, s: f.safe(s.body),  # the gains wait; the body's statements are as sure as ever
+    S.Visit: _fails,  # no space may take the value, its requirement or cost may fail
 }

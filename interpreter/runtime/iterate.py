@@ -18,7 +18,7 @@ from interpreter.dsl import steps as S
 from interpreter.errors import RulesError
 from interpreter.runtime import flow as F
 from interpreter.runtime import zones as Z
-from interpreter.runtime.state import Frame
+from interpreter.runtime.state import Decision, Frame
 from interpreter.runtime.view import View
 
 
@@ -50,7 +50,16 @@ def _for_each_record(m, state, frame, step: S.ForEachRecord) -> None:
 
 def _choose_record(m, state, frame, step: S.ChooseRecord) -> None:
     """`choose one in Z [where C]`: a decision among the records that pass C now (answered `choose n`, in
-    zone order); with none, the statement cannot be carried out."""
+    zone order); with none, the statement cannot be carried out. `choose N in Z` (N > 1) hands the picks to
+    a native frame (``PICKS``), which asks N times, each time among the records not picked yet."""
+    if step.count > 1:
+        frame.pc += 1
+        if len(_records(m, state, frame, step.zone, step.where)) < step.count:
+            raise RulesError(f"fewer than {step.count} records of zone {step.zone!r} to choose")
+        state.frames.append(Frame(PICKS, [], 0, frame.player, frame.source, frame.this,
+                                  {"key": frame.key, "addr": frame.addr, "trigger": frame.trigger, "pc": frame.pc - 1,
+                                   "event": frame.event, "picked": [], "left": step.count}))
+        return
     records = _records(m, state, frame, step.zone, step.where)
     if not records:
         raise RulesError(f"no record of zone {step.zone!r} to choose")
@@ -59,6 +68,38 @@ def _choose_record(m, state, frame, step: S.ChooseRecord) -> None:
 
 def _answer_choose_record(m, state, frame, step: S.ChooseRecord, d, index: int) -> None:
     state.frames.append(_with_this(frame, list(d.data["records"][index]), frame.addr + [frame.pc - 1, 0]))
+
+
+PICKS = "@picks"  # the native frame of `choose N in Z`: the statement's place, the records picked, how many are left
+
+
+def _statement(m, data: dict) -> tuple[Frame, S.ChooseRecord]:
+    """The frame the `choose N in` statement ran in (as it was then) and the statement."""
+    from interpreter.runtime.machine import block_at
+
+    at = Frame(data["key"], data["addr"], data["pc"] + 1, 0, "", None, data["event"], data["trigger"])
+    return at, block_at(m.tables.programs[data["key"]], data["addr"], data["trigger"])[data["pc"]]
+
+
+def _picks_step(m, state, frame) -> None:
+    data = frame.event
+    at, step = _statement(m, data)
+    at.player, at.source, at.this = frame.player, frame.source, frame.this
+    records = [r for r in _records(m, state, at, step.zone, step.where) if r[1] not in data["picked"]]
+    if not records:
+        raise RulesError(f"no record of zone {step.zone!r} left to choose")
+    state.decision = Decision(frame.player, "choose", [rid for _, rid in records], {"records": records})
+
+
+def _picks_answer(m, state, frame, index: int, d) -> None:
+    data = frame.event
+    record = list(d.data["records"][index])
+    data["picked"] = [*data["picked"], record[1]]
+    data["left"] -= 1
+    if data["left"] <= 0:
+        state.frames.pop()
+    state.frames.append(Frame(data["key"], data["addr"] + [data["pc"], 0], 0, frame.player, frame.source, record,
+                              data["event"], data["trigger"]))
 
 
 def _join_order(m, state, frame, step: S.JoinOrder) -> None:
@@ -72,3 +113,4 @@ def _join_order(m, state, frame, step: S.JoinOrder) -> None:
 
 EXECUTORS = {S.ForEachRecord: _for_each_record, S.ChooseRecord: _choose_record, S.JoinOrder: _join_order}
 ANSWERS = {S.ChooseRecord: _answer_choose_record}
+NATIVES = {PICKS: (_picks_step, _picks_answer)}

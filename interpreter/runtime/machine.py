@@ -32,7 +32,8 @@ from interpreter.dsl.steps import OF_NODE, STATEMENTS
 from interpreter.errors import RulesError
 from interpreter.runtime.effects import ADVANCE, Effects
 from interpreter.runtime.events import Events
-from interpreter.runtime.executors import ANSWERS, EXECUTORS, mechanism
+from interpreter.runtime.executors import ANSWERS, EXECUTORS, GENERIC_NATIVES, mechanism
+from interpreter.runtime import held
 from interpreter.runtime.layout import Layout
 from interpreter.runtime.state import Decision, Frame, GameState, PlayerState
 from interpreter.runtime.tables import GridTable, Tables, TrackTable, build_tables
@@ -93,9 +94,12 @@ class Machine(Effects, Events):
     # (Tables is frozen, so it stays the tables' own)
     layout: Layout = field(init=False, repr=False, compare=False)
     _listeners: dict = field(init=False, repr=False, compare=False)  # event -> who listens (Events._find_listeners)
+    _gains_adjusted: bool = field(init=False, repr=False, compare=False)  # gains reduced or held (held.py)
 
     def __post_init__(self) -> None:
         self.layout = self.tables.layout
+        self.natives = {**GENERIC_NATIVES, **self.natives}  # the statements' own native frames, for every pack
+        self._gains_adjusted = held.uses_held_gains(self.tables)
         self._listeners = self._find_listeners()
         # a board mechanism the engine gives runs its statement; the machine runs the rest itself
         self._exec = {kind: mechanism(self.mechanisms[op]) if op in self.mechanisms else EXECUTORS.get(kind, _needs_engine)

@@ -62,6 +62,7 @@ class Tables:
     markable: frozenset = frozenset()  # what records may keep counts of: the pack's marks and its player resources
     marks: frozenset = frozenset()  # the pack's marks (the rest of ``markable`` are resources)
     substitutes: dict = field(default_factory=dict)  # resource -> the resources that pay for it when lacking, in order
+    reductions: dict = field(default_factory=dict)  # resource -> the resource whose count is taken off each gain of it
     _attrs: dict = field(default_factory=dict, compare=False, repr=False)  # (id of a record, field) -> (record, value)
     _once: dict = field(default_factory=dict, compare=False, repr=False)  # see once
     _holders: dict = field(default_factory=dict, compare=False, repr=False)  # id of a table -> (table, inverse)
@@ -187,7 +188,8 @@ def build_tables(rs) -> Tables:
                   {e.id: e.key for e in pack.events if e.key}, _grids(rs), build_layout(rs, key_of_path, records),
                   tuple(global_triggers), {f.key: f.span for f in rs.fields}, _zones(rs), _dice(rs),
                   frozenset(m.id for m in pack.marks) | frozenset(r.id for r in pack.resources if not r.shared),
-                  frozenset(m.id for m in pack.marks), _substitutes(pack))
+                  frozenset(m.id for m in pack.marks), _substitutes(pack),
+                  {r.id: r.reduced_by for r in pack.resources if r.reduced_by})
 
 
 def _substitutes(pack) -> dict[str, tuple[str, ...]]:

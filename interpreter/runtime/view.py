@@ -11,6 +11,7 @@ from interpreter.runtime.zones import count as zone_size
 from interpreter.runtime.zones import key as zone_key
 
 _NO_ENTRY: dict = {}  # read only
+VISITING = "@visiting"  # the event parameter set in the programs of a space visited without a piece (visiting.py)
 PLACED_VALUE = "@value"  # the event parameter of a space's programs that holds the placed piece's value (placing.py)
 
 
@@ -160,6 +161,10 @@ class View:
             return len(self.s.players)
         if name == "value":  # the piece being put on a space, in the space's programs; 0 elsewhere
             return (self.f.event or _NO_ENTRY).get(PLACED_VALUE, 0) if self.f else 0
+        if name == "visiting":  # a space's programs run by `visit`, without a piece
+            return 1 if self.f and (self.f.event or _NO_ENTRY).get(VISITING) else 0
+        if name == "points":
+            return self.p.score
         flow = self.s.flow
         if flow is None:
             return 0

@@ -288,6 +288,14 @@ PROGRAMS = [
                          A.Put((amt(1, "residential"),), this())), S1)),
     ("put 2 gold, 1 stone on this; take 1 gold from this",
      prog(A.Put((amt(2, "gold"), amt(1, "stone")), this()), A.Take((amt(1, "gold"),), this()))),
+    # ---- several different records picked, a requirement, held gains, a space's action without a piece
+    ("choose 2 in road where a: score 1", prog(A.ChooseRecord(n("road"), a_, S1, count=2))),
+    ("choose 3 in road: score 1", prog(A.ChooseRecord(n("road"), None, S1, count=3))),
+    ("require a and b", prog(A.Require(A.And(a_, truth(ref("b")))))),
+    ("all at once: { score 1; score 1 }", prog(A.AtOnce(A.Block((S1, S1))))),
+    ("visit field at 4", prog(A.Visit((n("field"),), num(4)))),
+    ("visit field or yard or barn at value + 1",
+     prog(A.Visit((n("field"), n("yard"), n("barn")), A.BinOp("+", ref("value"), num(1))))),
 ]
 
 
@@ -614,7 +622,10 @@ SYNTAX_ERRORS = [
     # the records of a zone
     ("for each in road score 1", "E107", 17),
     ("as guest: score 1", "E101", 3),  # `as owner` or `as occupant`
-    ("choose two in road: score 1", "E101", 7),  # `choose one in`
+    ("choose two in road: score 1", "E101", 7),  # `choose one in` or `choose 2 in`
+    ("choose 0 in road: score 1", "E101", 7),
+    ("visit field", "E102", 11),
+    ("all at once score 1", "E101", 12),
     ("choose one road: score 1", "E101", 11),
     ("put 1 gold this", "E101", 11),
     ("take 1 gold on this", "E101", 12),

@@ -35,6 +35,9 @@ class Resource(Record):
     substitutes: list[Id] = []
     """Resources this one stands in for in a payment, one for one: when a player pays one of them and lacks
     it, this resource pays the rest, automatically (a wild resource that stands in for any basic one)."""
+    reduced_by: Id | None = None
+    """A resource whose count the player holds is taken off each gain of this one (each amount of a `gain`
+    statement, a source, gives that many fewer, not below 0): a lasting penalty kept as a number."""
 
 
 class Mark(Record):
