@@ -25,10 +25,12 @@ from interpreter.content.model import KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = ROOT / "tests" / "generic_baseline.txt"
-# Names of Praga's resources, tracks, projects and pieces of content.
+# Names of Praga's resources, tracks, projects and pieces of content, and of the other packs' (comments too).
 GAME_WORDS = re.compile(
     r"\b(gold|stone|eggs?|silver|windows?|hunger|cathedral|university|quarr(y|ies)|mines?|praga|prague|crown|"
-    r"vltava|bridge_iv|bridge_v|kings_road)\b",
+    r"vltava|bridge_iv|bridge_v|kings_road|"
+    # and of Lorenzo il Magnifico's
+    r"towers?|faith|military|servants?|excommunicat\w*|vatican|harvests?|lorenzo)\b",
     re.IGNORECASE,
 )
 # Content-kind names (the file kinds of the models, e.g. `kings_road`) are part of the content
@@ -46,7 +48,9 @@ INTERPRETER_WORDS = set(
     + "turn take act extra buy refresh use resolve do discard end".split()
     + ["flow"]  # the generic core's own file kind
     + ["automatic"]  # a kind of phase (flow.yaml `kind: automatic`) and of seat
-    + ["tableau"])  # a kind of zone (runtime/zones.py): a player's records in play
+    + ["tableau"]  # a kind of zone (runtime/zones.py): a player's records in play
+    + ["market"]  # a market row (the mechanisms library's market_rows)
+    + "place placement round start first next value cost".split())  # the flow's and the placing's own words
 # Plain English or programming words that also occur inside an id.
 ENGLISH_WORDS = {
     "pairs": "dict.items() pairs, key-value pairs",
@@ -59,6 +63,14 @@ ENGLISH_WORDS = {
     "cheap": "cheap to copy",
     "original": "the original object",
     "plain": "plain data",
+    "the": "the article", "and": "the conjunction", "single": "one", "large": "big", "late": "after the time",
+    "skip": "to pass over", "cut": "to make smaller", "report": "a report of results", "basic": "simple",
+    "box": "a box drawn on screen", "pool": "a pool of workers or options", "member": "a member of a set",
+    "tiles": "hex tiles", "cards": "cards of any game", "character": "a character of text",
+    "characters": "characters of text", "coins": "coins of any game", "deck": "a deck of cards",
+    "neutral": "belonging to nobody", "hub": "the centre of a wheel",
+    "white": "a terminal colour", "black": "a terminal colour", "green": "a terminal colour",
+    "yellow": "a terminal colour", "orange": "a colour", "purple": "a colour",
 }
 
 

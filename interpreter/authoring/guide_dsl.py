@@ -18,7 +18,7 @@ from interpreter.dsl.resolve import BOOL, BUILTINS, DIRECTIONS, FUNCTION_DOCS, F
 
 # Neutral names for examples when the pack declares nothing of a category: they only need to parse.
 _FALLBACK = {"resource": ("brick", "clay", "ore"), "track": ("research",), "die": ("d6",),
-             "zone": ("pile", "hand", "discard"), "rzone": ("market",)}
+             "zone": ("pile", "hand", "discard"), "rzone": ("market",), "space": ("field",)}
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,7 @@ class Examples:
             "direction": list(DIRECTIONS),
             "die": _ids(models, "flow", "dice"),
             "zone": [z.id for z in pack.zones],
+            "space": sorted(self.symbols.categories.get("space", ())),
             "rzone": [z.id for z in pack.zones if z.refill],
         }
         self.declared = declared

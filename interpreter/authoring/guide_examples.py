@@ -167,6 +167,35 @@ STATEMENTS = (
               "`may`.",
               ("choose one in {zone} where owner == seat: move this to {zone3}",
                "may choose one in {zone2}: score this.position")),
+    Construct("choose N in", "choose <N> in <zone> [where <condition>]: <statement>",
+              "The acting player picks N different records of the zone, one after another, and the statement "
+              "runs for each right after it is picked (`this` being it); each pick offers the records that pass "
+              "the condition and were not picked yet. With fewer than N passing when it starts, the statement "
+              "cannot be carried out. E.g. rewards that must all differ, kept as records of a zone.",
+              ("choose 2 in {zone2}: score 1",)),
+    Construct("require", "require <condition>",
+              "The effect cannot be carried out unless the condition holds: an action or an answer that reaches "
+              "it with the condition false is not offered (a level a card needs, a limit of cards). "
+              "Inside a `choose`, it takes away only its own option.",
+              ("require {resource} >= 3; score 2", "choose { require {resource} > 0; gain 1 {resource2} | score 1 }")),
+    Construct("all at once", "all at once: <statement>",
+              "What the acting player gains in the statement is received when it ends, so every cost in it is "
+              "paid from what was held before it began: cards that all act at the same time, none paying with "
+              "another's gain. Reductions (`reduced_by:`) are taken from each gain as it is made. It cannot "
+              "fail by itself.",
+              ("all at once: { may pay 1 {resource}: gain 2 {resource2}; gain 1 {resource} }",)),
+    Construct("visit", "visit <space> [or <space> ...] at <value>",
+              "The programs of a space the flow file declares run for the acting player without putting a "
+              "piece there, as if one worth the value had been put: an action a card grants. The player picks "
+              "the space (for a space declared `on:` a zone, one of that zone's records) and a boost (priced "
+              "by the first menu entry that puts pieces on spaces with a `boost`). The value is the given one "
+              "plus the space's `value_bonus` plus the boost; the space's `min_value` and `requires` must "
+              "hold, its `cost` and the boost are paid, its `effect` runs, reading the value as `value` and "
+              "`visiting` as 1 (0 when a piece is put there). Nothing goes on the space: its capacity, its "
+              "occupancy and its `occupied_cost` play no part. With no space to visit the statement cannot be "
+              "carried out, so put it in a `may` when the card is worth taking anyway. Only in a pack whose "
+              "flow declares spaces (E311; E301 for an unknown space).",
+              ("may visit {space} at 4",), needs="space"),
     Construct("put and take", "put <amounts> on this  ·  take <amounts> from this",
               "Counts a record keeps while it is in play: a mark the pack declares under `marks:` in pack.yaml "
               "(a card turned to its other side, a token set on it), or a player resource lying on it (goods stacked "
@@ -179,7 +208,7 @@ STATEMENTS = (
     # the flow's turn order (docs/core.md §5)
     Construct("join order", "join order",
               "The acting player takes the next place in the turn order of the next phase the flow file declares "
-              "`order: recorded` (a council space that sets the next round's order): the players who joined "
+              "`order: recorded` (a space that sets the next round's order): the players who joined "
               "come first, in the order they joined, then the others in the order that phase had last time "
               "(seat order from the round's first seat before any). A player who joined already keeps their "
               "place. The players who joined are cleared when such a phase begins and takes its order from "

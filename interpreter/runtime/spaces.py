@@ -2,7 +2,7 @@
 
 A space holds pieces up to a capacity, under an occupancy rule, and gives them back at a flow
 point (``release``). Which spaces a piece may go to is decided here from the occupants alone; the
-space's requirement (an expression such as "value + servants >= 3") and its entry fee are content
+space's requirement (an expression such as "value + helpers >= 3") and its entry fee are content
 programs the machine evaluates before asking. Occupants are tuples of ``Placement`` values, so a
 copy of the state shares them safely; every function returns new occupants.
 """

@@ -1,5 +1,5 @@
 """`visit S [or S2 ...] at E` (docs/core.md §4): a space's programs run for the acting player without a
-piece, as if one worth E had been put there: an action a card grants (a harvest of value 4, a card taken
+piece, as if one worth E had been put there: an action a card grants (a gathering of value 4, a card taken
 from any column at value 7). The player picks the space (a named one, or one on a record of a zone with
 spaces on it) and a boost; the value is E plus the space's `value_bonus` plus the boost, which the
 first menu entry that puts pieces on spaces with a `boost` prices. The space's `min_value` and

@@ -1,5 +1,5 @@
 """Zones: one container for decks, hands, discard piles, market rows, tableaus, a road of cards,
-tower floors and face-down stacks (docs/core.md §3).
+the floors of a column of offers and face-down stacks (docs/core.md §3).
 
 A zone is declared by content (``ZoneSpec``: what it holds, shared or one per player, ordered or
 not, who sees it, named slots or a capacity, where it refills from). Its contents live in the game
