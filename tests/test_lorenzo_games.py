@@ -7,7 +7,6 @@ play the same games; the bots play it to the end; every development card is take
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 import sys
@@ -20,6 +19,7 @@ import pytest
 from interpreter import load_ruleset, make_bot, new_game
 from interpreter.content.ruleset import run_pipeline
 from interpreter.runtime.game import Game
+from pack_games import games_under_hash_seeds
 
 ROOT = Path(__file__).resolve().parents[1]
 PACK = ROOT / "content" / "lorenzo_il_magnifico"
@@ -134,26 +134,8 @@ def test_bots_play_it_to_the_end(rs, bot):
     assert len(g.scores()) == 3
 
 
-_GAMES = """
-import hashlib, random, sys
-from interpreter import load_ruleset, new_game
-rs = load_ruleset(sys.argv[1])
-for players in (2, 3, 4):
-    g = new_game(rs, players, seed=players)
-    rng = random.Random(players)
-    while not g.is_terminal():
-        g.apply(rng.choice(g.legal_actions()))
-    print(players, len(g.state.log), [s["score"] for s in g.scores()], hashlib.sha256(g.to_json().encode()).hexdigest())
-"""
-
-
 def test_two_processes_with_different_hash_seeds_agree():
-    out = []
-    for seed in ("1", "2"):
-        env = {**os.environ, "PYTHONHASHSEED": seed}
-        run = subprocess.run([sys.executable, "-c", _GAMES, str(PACK)], capture_output=True, text=True, env=env, cwd=ROOT)
-        assert run.returncode == 0, run.stderr
-        out.append(run.stdout)
+    out = games_under_hash_seeds(PACK)
     assert out[0] == out[1] and out[0].count("\n") == 3
 
 

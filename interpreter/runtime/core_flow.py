@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.errors import RulesError, RunawayError
 from interpreter.runtime import flow as F
-from interpreter.runtime import maximise
+from interpreter.runtime import held, maximise
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
 from interpreter.runtime.machine import Machine
@@ -70,8 +70,10 @@ class GuardedMachine(Machine):
                 if at is None:
                     raise
                 guard = frames[at]
+                dropped = frames[at:]
                 del frames[at:]
                 state.decision = None
+                held.cut_short(self, state, dropped)  # gains an `all at once` body held are not lost
                 state.table = {**state.table, STOPPED: [*state.table.get(STOPPED, ()), f"{guard.source}: {exc}"]}
 
 

@@ -40,7 +40,7 @@ def menu_actions(game) -> list[str]:
     for entry in entries:
         for action in candidates(rules, s, entry):
             try:
-                work = game._applied(action)
+                work = game._applied(action, candidate=True)
             except IllegalActionError:
                 continue
             if not finishes(rules, work, [SEARCH_BUDGET], s.flow):
@@ -130,6 +130,7 @@ def candidates(rules: CoreRules, state: GameState, entry: Entry) -> list[str]:
         return []
     seat = state.current
     out = []
+    boosts = None  # the same for every argument: read once, when one passes
     for argument in arguments(rules, state, entry, seat):
         frame = Frame("", [], 0, seat, entry.id, this_of(rules, entry, argument))
         view = View(rules.tables, state, seat, frame)
@@ -139,7 +140,9 @@ def candidates(rules: CoreRules, state: GameState, entry: Entry) -> list[str]:
             continue
         payments = [None] if not entry.payments else [
             i + 1 for i, key in enumerate(entry.payments) if rules.machine._can_pay(view, rules.tables.programs[key])]
-        out += [M.notation(entry.spec, argument, n, b) for n in payments for b in placing.boosts(rules, state, entry, seat)]
+        if boosts is None:
+            boosts = placing.boosts(rules, state, entry, seat)
+        out += [M.notation(entry.spec, argument, n, b) for n in payments for b in boosts]
     return out
 
 
@@ -166,10 +169,12 @@ def this_of(rules: CoreRules, entry: Entry, argument: str | None) -> list[str] |
     return [kind, argument] if kind else None
 
 
-def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool = True, commit: bool = True) -> None:
+def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool = True, commit: bool = True,
+                 candidate: bool = False) -> None:
     """Apply one action to a working copy of the state (the caller checked it is offered, or wants
     the rules' refusal as a RulesError); ``settle``: then end the turns of seats offered nothing;
-    ``commit``: in a simultaneous phase the action is only chosen (simultaneous.py)."""
+    ``commit``: in a simultaneous phase the action is only chosen (simultaneous.py); ``candidate``: the
+    caller took the action from ``candidates`` in this state, which need not be worked out again."""
     machine = rules.machine
     if state.decision is not None:
         verb, _, n = action.partition(" ")
@@ -191,7 +196,7 @@ def apply_action(rules: CoreRules, state: GameState, action: str, settle: bool =
     choice = M.parse(rules.verbs.get(menu, {}), action)
     entry = rules.entry_of[(menu, choice.entry.verb)]
     seat = state.current
-    if action not in candidates(rules, state, entry):
+    if not candidate and action not in candidates(rules, state, entry):
         raise RulesError(f"`{action}` is not allowed now")
     state.menu = M.record(state.menu or M.MenuLog(), entry.spec, seat)
     this = this_of(rules, entry, choice.argument)
@@ -257,13 +262,15 @@ def _anything_offered(rules: CoreRules, state: GameState) -> bool:
     menu = rules.phases[cursor.phase].menu
     for entry in rules.menus.get(menu, ()) if menu else ():
         for action in candidates(rules, state, entry):
+            # the action itself can be carried out (one that stops a flow program still counts, unlike an
+            # answer: so not _tried_on_copy)
             work = state.clone()
             try:
-                apply_action(rules, work, action, settle=False)  # the action itself can be carried out
+                apply_action(rules, work, action, settle=False, candidate=True)
             except RunawayError:
                 raise
             except RulesError:
-                continue  # (an action that stops a flow program still counts as offered, unlike an answer)
+                continue
             if finishes(rules, work, [SEARCH_BUDGET], state.flow):
                 return True
     return False

@@ -207,15 +207,28 @@ class CoreRules:
         (named by the record); a record that left its zone keeps its space while pieces are on it."""
         if not self.zone_spaces:
             return self.spaces
-        out = dict(self.spaces)
+        out, specs = dict(self.spaces), self._record_specs
         for zone, spec, _ in self.zone_spaces:
             for rid in state.zones.get(zone, ()):
                 if rid is not None:
-                    out[rid] = replace(spec, id=rid)
+                    hit = specs.get((zone, rid))
+                    if hit is None:
+                        hit = specs[(zone, rid)] = replace(spec, id=rid)
+                    out[rid] = hit
         for sid in state.spaces:
             if sid not in out:
-                out[sid] = replace(self._zone_space_of(state, sid)[1], id=sid)
+                zone, spec, _ = self._left_zone_space(sid)
+                hit = specs.get((zone, sid))
+                if hit is None:
+                    hit = specs[(zone, sid)] = replace(spec, id=sid)
+                out[sid] = hit
         return out
+
+    @cached_property
+    def _record_specs(self) -> dict:
+        """(zone, record) -> the spec of the space on the record (made once: `current_spaces` runs for every
+        action tried)."""
+        return {}
 
     def _zone_space_of(self, state, rid: str) -> tuple[str, SP.SpaceSpec, str]:
         """The zone space a record's space is: that of the zone holding it, else (it left, with pieces on
@@ -223,6 +236,11 @@ class CoreRules:
         for zs in self.zone_spaces:
             if rid in state.zones.get(zs[0], ()):
                 return zs
+        return self._left_zone_space(rid)
+
+    def _left_zone_space(self, rid: str) -> tuple[str, SP.SpaceSpec, str]:
+        """The zone space of a record that left its zone: that of the zone holding records of its kind, else
+        the first."""
         kind = self.tables.kind_of.get(rid)
         zones = self.tables.zones
         return next((zs for zs in self.zone_spaces if zones[zs[0]].holds == kind), self.zone_spaces[0])

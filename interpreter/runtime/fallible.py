@@ -31,7 +31,7 @@ _DECISION_OF = {S.Choose: "choose", S.May: "may", S.MayPay: "may_pay", S.Repeat:
                 S.ChooseRecord: "choose"}
 
 
-def _all_steps(tables: Tables):
+def all_steps(tables: Tables):
     """Every compiled statement of every program, nested ones included."""
     todo = []
     for prog in tables.programs.values():
@@ -57,7 +57,7 @@ class Fallibility:
         self._judging: list[str] = []  # programs being judged, assumed safe meanwhile
         self._splits: dict[int, tuple] = {}  # id of a block -> (the block, what _split says of it), for sure
         self._tails: dict[tuple, tuple] = {}  # (id of a block, start) -> (the block, the rest from start is safe)
-        on_tracks = {rid for step in _all_steps(tables) if type(step) is S.Draw and step.to
+        on_tracks = {rid for step in all_steps(tables) if type(step) is S.Draw and step.to
                      for rid in stacks.get(step.stack, ())}
         self._stacks = stacks
         self._bonuses = [k for rid in sorted(on_tracks) if (k := tables.keys.get((tables.kind_of[rid], rid, "bonus")))]
@@ -73,7 +73,7 @@ class Fallibility:
         for key, prog in tables.programs.items():
             if hasattr(prog, "steps") and hasattr(prog, "triggers"):
                 self.program_safe(key)
-        for step in _all_steps(tables):
+        for step in all_steps(tables):
             self._step_safe(step)
 
     @property

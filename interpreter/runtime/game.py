@@ -75,14 +75,15 @@ class Game(LegalActions, GameAPI):
             return _offer_actions(self)
         return [] if self.is_terminal() else menu_actions(self)
 
-    def _applied(self, action: str) -> GameState:
-        """A copy of the state with the action applied; raises IllegalActionError if the rules refuse it."""
+    def _applied(self, action: str, candidate: bool = False) -> GameState:
+        """A copy of the state with the action applied; raises IllegalActionError if the rules refuse it
+        (``candidate``: a menu game's action taken from the entries' candidates now, core_game.apply_action)."""
         work = self.state.clone()
         try:
             if self._offers:
                 Turn(self.rules, work).apply(action)
             else:
-                apply_action(self.rules, work, action)
+                apply_action(self.rules, work, action, candidate=candidate)
         except RunawayError:
             raise  # content that loops is no illegal choice
         except RulesError as exc:

@@ -21,14 +21,9 @@ RELEASE = "@release_held"  # the native frame below an `all at once` body
 def uses_held_gains(tables) -> bool:
     """Whether gains of this pack can be changed on the way (a reduction declared, an `all at once` written):
     the machine asks then, and only then, on each gain."""
-    if tables.reductions:
-        return True
-    for prog in tables.programs.values():
-        if hasattr(prog, "steps") and hasattr(prog, "triggers"):
-            for block in (prog.steps, *(t.body for t in prog.triggers)):
-                if any(type(step) is S.AtOnce for step in S.walk(block)):
-                    return True
-    return False
+    from interpreter.runtime.fallible import all_steps  # (it imports the machine, which imports this module)
+
+    return bool(tables.reductions) or any(type(step) is S.AtOnce for step in all_steps(tables))
 
 
 def adjusted(m, state, frame, gains) -> list | None:
@@ -58,14 +53,23 @@ def at_once(m, state, frame, step: S.AtOnce) -> None:
     m._push_block(state, frame, 0)
 
 
-def release(m, state, frame) -> None:
+def release(m, state, frame, pop: bool = True) -> None:
     """The body is over: the held gains are received, in the order they were made."""
-    state.frames.pop()
+    if pop:
+        state.frames.pop()
     held = dict(state.table.get(HELD) or {})
     gains = held.pop(str(frame.player), [])
     state.table = {**state.table, HELD: held} if held else {k: v for k, v in state.table.items() if k != HELD}
     if gains:
         m._receive(state, frame, [(r, n) for r, n in gains])
+
+
+def cut_short(m, state, dropped) -> None:
+    """Frames were taken off the stack (a flow program stopped where it could not go on, core_flow.py): the
+    gains held for the bodies whose release frame went with them are received, as far as the body ran."""
+    for frame in dropped:
+        if frame.key == RELEASE:
+            release(m, state, frame, pop=False)
 
 
 def _no_answer(m, state, frame, index, decision):

@@ -49,9 +49,9 @@ def boosts(rules, state, entry, seat: int) -> range | tuple[int]:
     return range(0, (most or 0) + 1)
 
 
-def value_of(rules, state, seat: int, piece: str, space: str, this, programs, boost: int) -> int:
-    """What the seat's piece is worth on the space: its own value (read now, for the seat), the boost
-    and the space's bonus."""
+def value_of(rules, state, seat: int, piece: str | None, space: str, this, programs, boost: int) -> int:
+    """What the seat's piece is worth on the space: its own value (read now, for the seat; no piece, as a
+    visit has: 0), the boost and the space's bonus."""
     view = View(rules.tables, state, seat, Frame("", [], 0, seat, space, this))
     key = _pieces(rules).get(piece, (None, True))[0]
     value = rules.tables.programs[key](view, None) if key else 0

@@ -23,7 +23,14 @@ VISIT = "@visit"
 
 def boost_entry(rules):
     """The menu entry whose `boost` prices a visit's boost (the first that puts pieces on spaces with one), or None."""
-    return next((e for entries in rules.menus.values() for e in entries if e.source == "spaces" and e.boost), None)
+    return rules.tables.once(("visiting", "boost"), lambda: next(
+        (e for entries in rules.menus.values() for e in entries if e.source == "spaces" and e.boost), None))
+
+
+def _value(rules, state, seat: int, sid: str, this, programs, base: int, boost: int) -> int:
+    """What a visit of the space is worth: the given value, the space's bonus and the boost (as a piece's,
+    placing.value_of, with no piece)."""
+    return base + placing.value_of(rules, state, seat, None, sid, this, programs, boost)
 
 
 def _spaces(rules, state, name: str) -> list[tuple[str, list | None]]:
@@ -43,14 +50,12 @@ def options(rules, state, seat: int, names, base: int) -> list[list]:
     for name in names:
         programs = programs_of[name]
         for sid, this in _spaces(rules, state, name):
-            frame = Frame("", [], 0, seat, sid, this)
-            bonus = rules.tables.programs[programs.value_bonus](View(rules.tables, state, seat, frame), None) \
-                if programs.value_bonus else 0
+            worth = _value(rules, state, seat, sid, this, programs, base, 0)
             for boost in boosts:
-                value = base + bonus + boost
+                value = worth + boost
                 if programs.min_value is not None and value < programs.min_value:
                     continue
-                frame.event = {PLACED_VALUE: value, VISITING: 1}
+                frame = Frame("", [], 0, seat, sid, this, {PLACED_VALUE: value, VISITING: 1})
                 if programs.requires and not rules.tables.programs[programs.requires](
                         View(rules.tables, state, seat, frame), None):
                     continue
@@ -82,10 +87,8 @@ def _answer(rules):
         programs = rules.space_programs[name]
         this = [rules.tables.kind_of[sid], sid] if name not in rules.spaces else None
         seat = frame.player
-        probe = Frame("", [], 0, seat, sid, this)
-        bonus = rules.tables.programs[programs.value_bonus](View(rules.tables, state, seat, probe), None) \
-            if programs.value_bonus else 0
-        acting = Frame("", [], 0, seat, sid, this, {PLACED_VALUE: frame.event["value"] + bonus + boost, VISITING: 1})
+        value = _value(rules, state, seat, sid, this, programs, frame.event["value"], boost)
+        acting = Frame("", [], 0, seat, sid, this, {PLACED_VALUE: value, VISITING: 1})
         if programs.effect:
             state.frames.append(Frame(programs.effect, [], 0, seat, sid, this, acting.event))
         if programs.cost:
