@@ -5,7 +5,9 @@ spaces on it) and a boost; the value is E plus the space's `value_bonus` plus th
 first menu entry that puts pieces on spaces with a `boost` prices. The space's `min_value` and
 `requires` must hold, its `cost` and the boost are paid, and its `effect` runs, reading the value as
 `value` and `visiting` as 1; nothing is put on the space, so its capacity, occupancy and
-`occupied_cost` play no part. With no space to visit, the statement cannot be carried out.
+`occupied_cost` play no part. Only the visits that can be carried out are offered (each tried on a copy of
+the state, up to its next decision); with none, the statement cannot be carried out, so a `may visit`
+declines.
 
 The options live in a native frame (``VISIT``) until the player answers (`choose n`, in the order the
 spaces are named, each space's boosts from 0).
@@ -13,7 +15,8 @@ spaces are named, each space's boosts from 0).
 
 from __future__ import annotations
 
-from interpreter.errors import RulesError
+from interpreter.errors import RulesError, RunawayError
+from interpreter.runtime.core_flow import STOPPED
 from interpreter.runtime import placing, zones as Z
 from interpreter.runtime.state import Decision, Frame
 from interpreter.runtime.view import PLACED_VALUE, VISITING, View
@@ -63,11 +66,28 @@ def options(rules, state, seat: int, names, base: int) -> list[list]:
     return out
 
 
+def _carried_out(m, state, frame, option: list, base: int) -> bool:
+    """Whether the visit can be carried out: tried on a copy of the state, with what follows it, up to the
+    next decision (the engine's search looks past that one)."""
+    work = state.clone()
+    work.frames.append(Frame(VISIT, [], 0, frame.player, frame.source, frame.this, {"options": [option], "value": base}))
+    stopped = len(state.table.get(STOPPED, ()))
+    try:
+        m.run(work)
+        m.answer(work, 0)
+    except RunawayError:
+        raise
+    except RulesError:
+        return False
+    return len(work.table.get(STOPPED, ())) == stopped  # a flow program stopped there: not carried out
+
+
 def op_visit(rules):
     """The `visit` statement's executor for the machine of these rules (its program counter moved on)."""
     def run(m, state, frame, step) -> None:
         base = step.value(m._view(state, frame), None)
-        found = options(rules, state, frame.player, step.spaces, base)
+        found = [o for o in options(rules, state, frame.player, step.spaces, base)
+                 if _carried_out(m, state, frame, o, base)]
         if not found:
             raise RulesError(f"no space of {', '.join(step.spaces)} can be visited at value {base}")
         state.frames.append(Frame(VISIT, [], 0, frame.player, frame.source, frame.this,

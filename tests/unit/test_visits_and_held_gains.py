@@ -257,6 +257,34 @@ def test_with_nothing_to_visit_the_statement_cannot_be_carried_out(tmp_path):
     assert g.legal_actions() == ["choose 1", "choose 2"]  # `may`: ash can be visited
 
 
+TOLL = f"""\
+- {{id: place, from: spaces, piece: worker, boost: 1 servant, ends_turn: true, {E}}}
+- {{id: grant, effect: "may visit toll or field at 2", {E}}}
+"""
+TOLL_SPACES = f"""\
+- {{id: toll, effect: "pay 3 coin; gain 5 grain", {E}}}
+- {{id: field, min_value: 2, effect: "gain (value) grain", {E}}}
+"""
+
+
+def test_a_visit_whose_effect_cannot_be_carried_out_is_not_offered(tmp_path):
+    g = make(tmp_path, menu(TOLL, TOLL_SPACES, setup="gain 2 coin"))
+    g.apply("grant")
+    g.apply("choose 1")  # yes: the toll's 3 coins cannot be paid, the field can be visited
+    assert g.state.decision.options == ["field"]
+
+
+def test_a_may_visit_with_many_options_none_carried_out_only_declines(tmp_path):
+    # 61 boosts of the toll, each failing its payment: more than the engine's search tries per action,
+    # so the visit itself must leave them out, or a bot is offered a `yes` that can only fail
+    flow = menu(TOLL.replace("toll or field", "toll"), TOLL_SPACES, setup="gain 60 servant")
+    g = make(tmp_path, flow)
+    g.apply("grant")
+    assert g.legal_actions() == ["choose 2"]  # no
+    g.apply("choose 2")
+    assert holdings(g) == {"servant": 60}
+
+
 def test_visit_names_spaces_of_the_flow(tmp_path):
     make(tmp_path, menu(VISITS, SPACES))
     (tmp_path / "flow.yaml").write_text((tmp_path / "flow.yaml").read_text().replace("visit field at 1", "visit feld at 1"))
