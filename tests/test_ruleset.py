@@ -337,3 +337,30 @@ def test_an_event_key_that_is_not_a_param_is_an_error_not_a_crash(tmp_path):
     assert sorted((e.code, e.message) for e in errors) == [
         ("E220", "event 'corner_token_gained' is emitted with params (colour: colour)"),
         ("E314", "event key 'colour' is not one of its params: shade")]
+
+
+def test_an_overlay_adds_and_removes_records_of_a_list_inside_a_record(tmp_path):
+    caylus = ROOT / "content" / "caylus_magna_carta"
+    ov = tmp_path / "house.yaml"
+    ov.write_text("""\
+kind: overlay
+extends: caylus_magna_carta
+name: house rule
+provenance: reconstructed
+source: test
+add:
+  flow.menus.activities.entries:
+    before: renew
+    records:
+      - {id: beg, verb: beg, effect: gain 1 denier, limit: 1, provenance: reconstructed, source: house}
+remove:
+  flow.menus.castle_building.entries: [deliver]
+""")
+    menus = {m.id: [e.id for e in m.entries] for m in load_ruleset(caylus, [ov]).single("flow").menus}
+    base = {m.id: [e.id for e in m.entries] for m in load_ruleset(caylus).single("flow").menus}
+    at = base["activities"].index("renew")
+    assert menus["activities"] == base["activities"][:at] + ["beg"] + base["activities"][at:]
+    assert menus["castle_building"] == [e for e in base["castle_building"] if e != "deliver"]
+    ov.write_text(ov.read_text().replace("flow.menus.activities.entries", "flow.menus.activitys.entries"))
+    errors = run_pipeline(caylus, [ov]).errors
+    assert _where(errors) == [("house.yaml", 7, 3, "E208")] and "not a list of records" in errors[0].message

@@ -184,6 +184,16 @@ STATEMENTS = (
               "another's gain. Reductions (`reduced_by:`) are taken from each gain as it is made. It cannot "
               "fail by itself.",
               ("all at once: { may pay 1 {resource}: gain 2 {resource2}; gain 1 {resource} }",)),
+    Construct("gains of ... times", "gains of <resource> [, <resource> ...] times <number>: <statement>",
+              "While the statement runs, every gain the acting player makes of one of the resources named is "
+              "multiplied by the number, read once when it starts (below 0 counts as 0; 1 changes nothing): a "
+              "bonus that makes what some effects give twice as large. Only the acting player's gains: another "
+              "player's, in a `for each player` or `as owner` inside, are not multiplied. Nested ones "
+              "multiply; a gain after the statement is not multiplied. A gain is multiplied first, then "
+              "reduced (`reduced_by:`); inside an `all at once` it is held multiplied. The resources are "
+              "player resources of the pack (E302; not shared ones). It cannot fail by itself.",
+              ("gains of {resource}, {resource2} times 2: { gain 1 {resource}; gain 1 {resource2} }",
+               "gains of {resource} times (1 + {resource3}): gain 2 {resource}")),
     Construct("visit", "visit <space> [or <space> ...] at <value>",
               "The programs of a space the flow file declares run for the acting player without putting a "
               "piece there, as if one worth the value had been put: an action a card grants. The player picks "

@@ -248,6 +248,7 @@ _EDGES = {
     A.Take: _Graph._gain,  # a resource taken from a record is gained: its gain triggers fire (a mark's fire nothing)
     A.Require: None,  # it fires nothing
     A.AtOnce: None,  # the body's statements count (its gains are only received later)
+    A.Multiply: None,  # the body's statements count (its gains are only larger)
     A.Visit: _BOUNDED,  # one action of a space, chosen by the player (a column's record taken leaves it); a space
     # whose effect visits itself would run until the step budget stops it (bounds.STEP_BUDGET), never hang
 }

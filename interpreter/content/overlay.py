@@ -126,6 +126,10 @@ class _Ops:
         pack's file leaves out (an optional list, empty by default) is started in that file."""
         key = kind_key.value
         known = self.lists
+        if key not in known and "." in str(key):
+            nested = self._nested_lists(str(key))
+            if nested:
+                return nested
         if key not in known:
             own = sorted(k for k in known if k.startswith(f"{key}."))
             close = difflib.get_close_matches(str(key), list(known), n=1)
@@ -135,8 +139,9 @@ class _Ops:
                 hint = f"did you mean '{close[0]}'? " if close else ""
             kinds = sorted(k for k in known if "." not in k)
             self.errors.add("E208", f"'{key}' is not a list of records; {hint}records can be edited in: "
-                            f"{', '.join(kinds)}, and lists of records in one file as `<kind>.<field>` "
-                            f"(e.g. {', '.join(sorted(k for k in known if '.' in k)[:3])}, ...)", kind_key.span)
+                            f"{', '.join(kinds)}, lists of records in one file as `<kind>.<field>` "
+                            f"(e.g. {', '.join(sorted(k for k in known if '.' in k)[:3])}, ...), and a list inside "
+                            "a record by its path (`<kind>.<list>.<record id>.<field>`)", kind_key.span)
             return None
         kind, field, _ = known[key]
         lists = []
@@ -153,6 +158,18 @@ class _Ops:
             self.errors.add("E208", f"the pack has no '{key}' list to edit", kind_key.span)
             return None
         return lists
+
+    def _nested_lists(self, key: str) -> list[tuple[Document, Sequence]]:
+        """A list inside a record, named by its path (`flow.menus.work.entries`: the entries of the menu
+        `work`): the path's steps are fields, or record ids in the list they stand in."""
+        path = key.split(".")
+        docs = self.pack.of_kind(path[0]) if path[0] != "pack" else [self.pack.manifest]
+        found = []
+        for doc in docs:
+            node = _walk(doc.root, path[1:])
+            if isinstance(node, Sequence):
+                found.append((doc, node))
+        return found
 
     def _find(self, lists: list[tuple[Document, Sequence]], rid) -> tuple[Document, Sequence, int] | None:
         for doc, seq in lists:
@@ -304,6 +321,23 @@ class _Ops:
             return True
         self.errors.add("E208", f"`{op}:` takes a list under each kind", value.span)
         return False
+
+
+def _walk(node: Node | None, path: list[str]) -> Node | None:
+    """The node a path names under `node` (a field, or a record by id in a list; a record's id also
+    finds it in its file's record list, as `set:` paths do), or None."""
+    for head in path:
+        if isinstance(node, Mapping):
+            step = node.get(head)
+            if step is None:
+                step = next((item for _, v in node.items if isinstance(v, Sequence)
+                             for item in v.items if _record_id(item) == head), None)
+            node = step
+        elif isinstance(node, Sequence):
+            node = next((item for item in node.items if _record_id(item) == head), None)
+        else:
+            return None
+    return node
 
 
 def _record_id(node: Node):

@@ -61,6 +61,9 @@ def record_ref(key: str, kinds: KindTable) -> str:
     return f"{kind}.schema.json#/$defs/{model.__name__}"
 
 
+NESTED_LIST = r"^[a-z_][a-z0-9_]*(\.[a-z0-9_]+)+$"  # an overlay's key for a list named by its path
+
+
 def _overlay_lists(schema: dict, kinds: KindTable) -> None:
     """Name the editable lists under add/replace/remove; records checked by their kind's schema."""
     props = schema["properties"]
@@ -80,6 +83,12 @@ def _overlay_lists(schema: dict, kinds: KindTable) -> None:
             else:
                 entries[key] = remove_ids
         props[op]["properties"] = entries
+        # a list inside a record, by its path (`flow.menus.<id>.entries`): its records are checked when the
+        # overlay is applied, where the path is resolved
+        nested = {"type": "array", "items": {"type": "object"}}
+        if op == "add":
+            nested = {"if": {"type": "array"}, "then": nested, "else": {"$ref": "#/$defs/Placed"}}
+        props[op]["patternProperties"] = {NESTED_LIST: remove_ids if op == "remove" else nested}
         props[op]["additionalProperties"] = False
 
 

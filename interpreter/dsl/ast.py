@@ -461,9 +461,21 @@ class Visit:
     pos: Pos = _pos()
 
 
+@dataclass(frozen=True, slots=True)
+class Multiply:
+    """`gains of R [, R2 ...] times E: <body>`: while the body runs, each gain the acting player makes of one of
+    the resources named is E times as large (E read when the statement starts; 1 changes nothing)."""
+
+    resources: tuple[Name, ...]
+    factor: "Expr"
+    body: "Stmt"
+    pos: Pos = _pos()
+
+
 Stmt = (Gain | Pay | Score | Advance | Produce | Move | Perform | Build | Block | Choose | May | MayPay | If | Repeat
         | Grant | Later | Draw | Use | Place | ForEach | AsOwner | AsOccupant | Roll | ZoneDraw | ZoneMove | Shuffle
-        | Refill | ForEachRecord | JoinOrder | Run | ChooseRecord | Put | Take | Require | AtOnce | Visit)
+        | Refill | ForEachRecord | JoinOrder | Run | ChooseRecord | Put | Take | Require | AtOnce | Visit
+        | Multiply)
 
 
 @dataclass(frozen=True, slots=True)

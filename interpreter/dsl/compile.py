@@ -278,6 +278,7 @@ _STATEMENT: dict[type, Callable[[Compiler, Any], S.Step]] = {
     S.Require: lambda c, s: S.Require(c.cond(s.cond, False)),
     S.AtOnce: lambda c, s: S.AtOnce(c.block(s.body)),
     S.Visit: lambda c, s: S.Visit(tuple(n.text for n in s.spaces), c._e(s.value)),
+    S.Multiply: lambda c, s: S.Multiply(tuple(n.text for n in s.resources), c._e(s.factor), c.block(s.body)),
     S.Put: lambda c, s: S.Put(c.amounts(s.amounts)),
     S.Take: lambda c, s: S.Take(c.amounts(s.amounts)),
 }

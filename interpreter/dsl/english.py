@@ -199,6 +199,9 @@ class _Renderer:
             case A.Visit():
                 spaces = " or ".join(self.n.of(x.text) for x in s.spaces)
                 return f"take the action of {spaces} at value {self.expr(s.value)}, without placing a piece"
+            case A.Multiply():
+                what = _join([self.n.count(None, r.text) for r in s.resources])
+                return f"with the {what} you gain multiplied by {self.expr(s.factor)}: {self.stmt(s.body)}"
             case A.Put():
                 return f"put {self.amounts(s.amounts)} on this {self.n.this}"
             case A.Take():

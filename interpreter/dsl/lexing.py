@@ -36,6 +36,7 @@ _NO_SEP_BEFORE = {
     "WHERE", "OF", "WITH", "DISCOUNT", "FREE", "PLUS", "MINUS", "STAR", "SLASH", "CMP", "DOT",
     "WHILE", "ONCE",  # trigger options that cannot start a statement
     "AT",  # `move ... to Z at P`
+    "TIMES",  # `gains of R times E: ...`
 }
 
 

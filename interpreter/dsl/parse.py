@@ -268,6 +268,9 @@ class _ToAst(Transformer):
     def visit(self, meta, ch):
         return A.Visit(tuple(_name(c) for c in ch[:-1]), ch[-1], _pos(meta))
 
+    def multiply(self, meta, ch):
+        return A.Multiply(tuple(_name(c) for c in ch[:-2]), ch[-2], ch[-1], _pos(meta))
+
     def put(self, meta, ch):
         return A.Put(ch[0], ch[1], _pos(meta))
 

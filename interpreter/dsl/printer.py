@@ -158,7 +158,7 @@ def _ends_open(stmt) -> bool:
     if isinstance(stmt, A.If):
         return stmt.otherwise is None or _ends_open(stmt.otherwise)
     if isinstance(stmt, (A.May, A.MayPay, A.Repeat, A.Later, A.ForEach, A.AsOwner, A.AsOccupant, A.ForEachRecord,
-                         A.ChooseRecord, A.AtOnce)):
+                         A.ChooseRecord, A.AtOnce, A.Multiply)):
         return _ends_open(stmt.body)
     if isinstance(stmt, A.Grant):
         # only `or` attaches to a grant; an `else` can reach only an `if` inside its `or` body
@@ -235,6 +235,11 @@ def _(n: A.AtOnce) -> str:
 @_text.register
 def _(n: A.Visit) -> str:
     return f"visit {' or '.join(s.text for s in n.spaces)} at {_text(n.value)}"
+
+
+@_text.register
+def _(n: A.Multiply) -> str:
+    return f"gains of {', '.join(r.text for r in n.resources)} times {_text(n.factor)}: {_body(n.body)}"
 
 
 @_text.register

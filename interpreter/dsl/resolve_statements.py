@@ -12,6 +12,8 @@
   (the category ``recorded_order``: the ids of those phases).
 - ``run F of this`` / ``run F of R``: ``this`` is available (E311), R is a record of the pack (E301),
   and F is an effect field of its kind (of at least one kind ``this`` can be; E308).
+- ``gains of R [, R2 ...] times E: <body>``: each R a player resource of the pack (E302: unknown, or
+  shared, whose gains are the table's), E a count (E319 when always negative).
 """
 
 from __future__ import annotations
@@ -114,3 +116,12 @@ class StatementChecks:
                     from interpreter.dsl.resolve import _suggest
                     self.error("E301", f"unknown space '{name.text}'{_suggest(name.text, spaces)}", name.pos)
         self.expr(s.value, scope)
+
+    def s_multiply(self, s: A.Multiply, scope) -> None:
+        shared = self.sym.members("shared")
+        for name in s.resources:
+            if self.member(name, "resource") and name.text in shared:
+                self.error("E302", f"'{name.text}' is shared (the table's count): `gains of` multiplies what a "
+                           "player gains", name.pos)
+        self.count(s.factor, scope)
+        self.stmt(s.body, scope)

@@ -47,7 +47,7 @@ class Step:
 
 class BodyStep(Step):
     """A statement with one sub-block, its ``body`` (``may``, ``may pay``, ``repeat``, ``later``, ``for each``,
-    ``as owner``, ``as occupant``, ``for each in``, ``choose one in``)."""
+    ``as owner``, ``as occupant``, ``for each in``, ``choose one in``, ``all at once``, ``gains of ... times``)."""
 
     __slots__ = ()
 
@@ -407,7 +407,7 @@ class Take(Step):
     node: ClassVar[type] = A.Take
 
 
-# --------------------------------------------------------------------------- requirements, held gains, visits
+# --------------------------------------------------------------------------- requirements, held and multiplied gains, visits
 
 
 @_step
@@ -438,6 +438,18 @@ class Visit(Step):
     node: ClassVar[type] = A.Visit
 
 
+@_step
+class Multiply(BodyStep):
+    """`gains of R [, R2 ...] times E: <body>`: the acting player's gains of those resources in the body are
+    multiplied by E, read when it starts (runtime/held.py)."""
+
+    resources: tuple[str, ...]  # resource ids
+    factor: Fn
+    body: Steps
+    op: ClassVar[str] = "multiply"
+    node: ClassVar[type] = A.Multiply
+
+
 # --------------------------------------------------------------------------- the registry
 
 STATEMENTS: dict[str, type[Step]] = {k.op: k for k in (
@@ -448,6 +460,7 @@ STATEMENTS: dict[str, type[Step]] = {k.op: k for k in (
     Run,
     ChooseRecord, Put, Take,
     Require, AtOnce, Visit,
+    Multiply,
 )}
 OF_NODE: dict[type, type[Step]] = {k.node: k for k in STATEMENTS.values()}  # AST class -> step class
 OPTIONAL: tuple[type[Step], ...] = (May, MayPay)  # declining finishes them; an open `repeat` repeats one of these

@@ -158,6 +158,9 @@ def write_path(root: Any, path: str, value: Any) -> None:
 
 def _put(obj: Any, seg: str, value: Any) -> None:
     if is_dataclass(obj):
+        if getattr(obj, "__dataclass_params__").frozen:
+            raise PathError(f"'{seg}' of {type(obj).__name__} cannot be set: it is kept consistent by the engine "
+                            "(reach it through actions)")
         setattr(obj, seg, value)
     elif isinstance(obj, dict):
         obj[seg] = value

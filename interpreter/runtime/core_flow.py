@@ -73,7 +73,7 @@ class GuardedMachine(Machine):
                 dropped = frames[at:]
                 del frames[at:]
                 state.decision = None
-                held.cut_short(self, state, dropped)  # gains an `all at once` body held are not lost
+                held.cut_short(self, state, dropped)  # held gains are not lost, factors end
                 state.table = {**state.table, STOPPED: [*state.table.get(STOPPED, ()), f"{guard.source}: {exc}"]}
 
 

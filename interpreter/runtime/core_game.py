@@ -154,11 +154,23 @@ def arguments(rules: CoreRules, state: GameState, entry: Entry, seat: int) -> li
         if state.players[seat].pieces_free.get(entry.piece, 0) < 1:
             return []
         placement = placing.placement(rules, seat, entry.piece)
-        return SP.open_spaces(rules.current_spaces(state), state.spaces, placement)
+        return SP.open_spaces(rules.current_spaces(state), state.spaces, placement, _enters_full(rules, state, seat))
     spec = rules.tables.zones.get(source)
     if spec is not None:
         return list(dict.fromkeys(Z.records(state.zones.get(Z.key(spec, seat if spec.per_player else None), ()))))
     return list(rules.tables.ids_of(source))
+
+
+def _enters_full(rules: CoreRules, state: GameState, seat: int):
+    """Whether the seat may put a piece on a full space: the space's `enter_when_full` holds for it."""
+    def enters(space: str) -> bool:
+        key = rules.programs_of_space(state, space).enter_when_full
+        if key is None:
+            return False
+        kind = rules.tables.kind_of.get(space)
+        frame = Frame("", [], 0, seat, space, [kind, space] if kind else None)
+        return bool(rules.tables.programs[key](View(rules.tables, state, seat, frame), None))
+    return enters
 
 
 def this_of(rules: CoreRules, entry: Entry, argument: str | None) -> list[str] | None:
@@ -228,7 +240,8 @@ def _put_piece(rules: CoreRules, state: GameState, entry: Entry, space: str, sea
     if programs.requires and not rules.tables.programs[programs.requires](view, None):
         raise RulesError(f"space {space!r} refuses the piece: its requirement does not hold")
     occupied = programs.occupied_cost is not None and SP.group_occupied(rules.current_spaces(state), state.spaces, space)
-    placed = SP.place(rules.current_spaces(state), state.spaces, space, placing.placement(rules, seat, entry.piece))
+    placed = SP.place(rules.current_spaces(state), state.spaces, space, placing.placement(rules, seat, entry.piece),
+                      _enters_full(rules, state, seat))
     state.spaces = state.spaces.with_entry(space, placed)
     player = state.player(seat)
     player.pieces_free = player.pieces_free.with_entry(entry.piece, player.pieces_free[entry.piece] - 1)

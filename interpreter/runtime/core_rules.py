@@ -48,6 +48,7 @@ class SpacePrograms:
     occupied_cost: str | None = None  # paid besides `cost` when the space's group already holds a piece
     value_bonus: str | None = None  # added to the value of a piece put on it (placing.py)
     min_value: int | None = None  # the least value a piece put on it must have
+    enter_when_full: str | None = None  # a condition: while it holds, the capacity does not bind the acting player
 
 
 def _key(keys: set[str], *path: str) -> str | None:
@@ -215,8 +216,8 @@ class CoreRules:
                     if hit is None:
                         hit = specs[(zone, rid)] = replace(spec, id=rid)
                     out[rid] = hit
-        for sid in state.spaces:
-            if sid not in out:
+        for sid, occupants in state.spaces.items():
+            if occupants and sid not in out:  # emptied, a left record's space is gone (its record is no space)
                 zone, spec, _ = self._left_zone_space(sid)
                 hit = specs.get((zone, sid))
                 if hit is None:
@@ -255,7 +256,8 @@ class CoreRules:
     def space_programs(self) -> dict[str, SpacePrograms]:
         k = self.keys
         return {s.id: SpacePrograms(*(_key(k, "flow", "spaces", s.id, f) for f in ("requires", "cost", "effect", "occupied_cost",
-                                                                              "value_bonus")), s.min_value)
+                                                                              "value_bonus")), s.min_value,
+                                    _key(k, "flow", "spaces", s.id, "enter_when_full"))
                 for s in self.model.spaces}
 
     @cached_property

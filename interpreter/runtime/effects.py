@@ -75,7 +75,7 @@ class Effects:
             holdings[r] = holdings.get(r, 0) - n
 
     def _gain(self, state, frame, gains) -> None:
-        if self._gains_adjusted:  # a reduction, or gains held until an `all at once` body ends (held.py)
+        if self._gains_adjusted:  # multiplied, reduced, or held until an `all at once` body ends (held.py)
             gains = held.adjusted(self, state, frame, gains)
             if gains is None:
                 return

@@ -132,7 +132,7 @@ EXECUTORS: dict[type, Executor] = {
     S.Gain: _gain, S.Pay: _pay, S.Score: _score, S.Advance: _advance, S.Produce: _produce, S.Block: _block,
     S.Choose: _choose, S.May: _may, S.MayPay: _may_pay, S.If: _if, S.Repeat: _repeat, S.Grant: _grant,
     S.Draw: _draw, S.Use: _use, S.Require: _require,
-    **held.EXECUTORS,  # all at once (runtime/held.py)
+    **held.EXECUTORS,  # all at once, gains of ... times (runtime/held.py)
     **seats.EXECUTORS,  # for each player, as owner, roll
     **ZONE_EXECUTORS,  # moving records between zones (runtime/zone_effects.py)
     **iterate.EXECUTORS,  # for each in a zone, join order (runtime/iterate.py)

@@ -427,4 +427,5 @@ _JUDGE = {
     S.Require: _fails,  # its condition may not hold
     S.AtOnce: lambda f, s: f.safe(s.body),  # the gains wait; the body's statements are as sure as ever
     S.Visit: _fails,  # no space may take the value, its requirement or cost may fail
+    S.Multiply: lambda f, s: f.safe(s.body),  # the factor is read, never refused: as sure as its body
 }

@@ -13,7 +13,8 @@ A phase is one of
 - ``automatic``: no seat acts; the runtime runs the phase's program and calls ``advance``;
 - ``simultaneous``: every seat decides once, in the phase's order, with no turn of its own.
 
-Orders: ``seats`` (seat order from the round's first seat), ``pass_order`` (the order seats passed
+Orders: ``seats`` (seat order from the round's first seat), ``reverse_seats`` (the same, backwards: the
+round's last seat first, as when players choose a starting tile in reverse turn order), ``pass_order`` (the order seats passed
 in the last phase that recorded passes), ``recorded`` (an order content set with ``set_order``,
 e.g. the order players visited a space, followed by the others in their previous order).
 ``join_order`` (the DSL's `join order`) records that order one seat at a time: the seats that
@@ -33,7 +34,7 @@ from typing import NamedTuple
 from interpreter.errors import RulesError
 
 PHASE_KINDS = ("turns", "automatic", "simultaneous")
-ORDERS = ("seats", "pass_order", "recorded")
+ORDERS = ("seats", "reverse_seats", "pass_order", "recorded")
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +245,8 @@ def _order_for(phase: PhaseSpec, cursor: FlowCursor) -> tuple[int, ...]:
         return cursor.joined + tuple(s for s in old if s not in cursor.joined)
     if phase.order == "recorded" and cursor.recorded:
         return cursor.recorded
+    if phase.order == "reverse_seats":
+        return tuple(reversed(_seat_order(cursor)))
     return _seat_order(cursor)
 
 

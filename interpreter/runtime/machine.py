@@ -94,7 +94,7 @@ class Machine(Effects, Events):
     # (Tables is frozen, so it stays the tables' own)
     layout: Layout = field(init=False, repr=False, compare=False)
     _listeners: dict = field(init=False, repr=False, compare=False)  # event -> who listens (Events._find_listeners)
-    _gains_adjusted: bool = field(init=False, repr=False, compare=False)  # gains reduced or held (held.py)
+    _gains_adjusted: bool = field(init=False, repr=False, compare=False)  # gains multiplied, reduced or held (held.py)
 
     def __post_init__(self) -> None:
         self.layout = self.tables.layout

@@ -10,7 +10,7 @@ copy of the state shares them safely; every function returns new occupants.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping, NamedTuple
+from typing import Callable, Iterable, Mapping, NamedTuple
 
 from interpreter.errors import RulesError
 
@@ -46,10 +46,12 @@ Occupants = tuple[Placement, ...]
 
 
 def refusal(spec: SpaceSpec, board: Mapping[str, Occupants], placement: Placement,
-            specs: Mapping[str, SpaceSpec]) -> str | None:
-    """Why the piece may not go on the space, or None when it may (requirement and fee aside)."""
+            specs: Mapping[str, SpaceSpec], enters_full: Callable[[str], bool] | None = None) -> str | None:
+    """Why the piece may not go on the space, or None when it may (requirement and fee aside).
+    ``enters_full(space)``: whether the placing player may go on that space although it is full (asked
+    only then)."""
     here = board.get(spec.id, ())
-    if spec.capacity is not None and len(here) >= spec.capacity:
+    if spec.capacity is not None and len(here) >= spec.capacity and not (enters_full and enters_full(spec.id)):
         return f"space {spec.id!r} is full"
     if spec.occupancy == "one_per_player" and any(p.owner == placement.owner for p in here):
         return f"player {placement.owner + 1} already has a piece on {spec.id!r}"
@@ -62,15 +64,17 @@ def refusal(spec: SpaceSpec, board: Mapping[str, Occupants], placement: Placemen
     return None
 
 
-def open_spaces(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], placement: Placement) -> list[str]:
+def open_spaces(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], placement: Placement,
+                enters_full: Callable[[str], bool] | None = None) -> list[str]:
     """Every space the piece may go on, in declaration order."""
-    return [sid for sid, spec in specs.items() if refusal(spec, board, placement, specs) is None]
+    return [sid for sid, spec in specs.items() if refusal(spec, board, placement, specs, enters_full) is None]
 
 
-def place(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], space: str, placement: Placement) -> Occupants:
+def place(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], space: str, placement: Placement,
+          enters_full: Callable[[str], bool] | None = None) -> Occupants:
     """The space's new occupants; a refused placement raises."""
     spec = specs[space]
-    why = refusal(spec, board, placement, specs)
+    why = refusal(spec, board, placement, specs, enters_full)
     if why:
         raise RulesError(why)
     return board.get(space, ()) + (placement,)
@@ -99,7 +103,9 @@ def release(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], poin
         raise RulesError(f"no release point {point!r}")
     kept, back = {}, []
     for sid, occupants in board.items():
-        spec = specs[sid]
+        spec = specs.get(sid)
+        if spec is None:  # an emptied space on a record that left its zone: no space any more
+            continue
         if spec.release == point and (spec.after_phase is None or spec.after_phase == phase):
             back += occupants
             kept[sid] = ()

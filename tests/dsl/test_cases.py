@@ -296,6 +296,12 @@ PROGRAMS = [
     ("visit field at 4", prog(A.Visit((n("field"),), num(4)))),
     ("visit field or yard or barn at value + 1",
      prog(A.Visit((n("field"), n("yard"), n("barn")), A.BinOp("+", ref("value"), num(1))))),
+    # ---- gains multiplied while a body runs
+    ("gains of gold times 2: score 1", prog(A.Multiply((n("gold"),), num(2), S1))),
+    ("gains of gold, stone, egg\n  times (1 + egg): { gain 1 gold; score 1 }\nscore 2",
+     prog(A.Multiply((n("gold"), n("stone"), n("egg")), op("+", 1, ref("egg")), A.Block((G1, S1))), S2)),
+    ("if a: gains of gold times egg: if b: score 1 else: score 2",
+     prog(A.If(a_, A.Multiply((n("gold"),), ref("egg"), A.If(truth(ref("b")), S1, S2)), None))),
 ]
 
 
@@ -639,6 +645,12 @@ SYNTAX_ERRORS = [
     ("run primary", "E102", 11),
     ("run primary of", "E102", 14),
     ("run primary of this.era", "E101", 19),
+    # gains multiplied while a body runs
+    ("gains of gold times 2 score 1", "E107", 22),
+    ("gains gold times 2: score 1", "E101", 6),
+    ("gains of gold 2: score 1", "E101", 14),
+    ("gains of gold times: score 1", "E108", 19),
+    ("gains of gold, times 2: score 1", "E101", 15),
 ]
 
 
@@ -790,6 +802,10 @@ RESOLVE_ERRORS = [
     ("repeat 1 - 2: score 1", None, [("E319", 7)]),
     ("draw (-3) from technology_i keep 1", None, [("E319", 6)]),
     ("draw 3 from technology_i keep -1", None, [("E319", 30)]),
+    # gains multiplied while a body runs: resources of the pack, a factor never negative
+    ("gains of gould, stone times 2: score 1", None, [("E302", 9)]),
+    ("gains of gold times 0 - 1: score 1", None, [("E319", 20)]),
+    ("gains of gold times 2: gain 1 gould", None, [("E302", 30)]),
     # every error is reported, in text order
     ("gain 1 gould; advance technolgy; perform mine; draw 1 from nowhere keep 1", None,
      [("E302", 7), ("E303", 22), ("E305", 41), ("E317", 59)]),

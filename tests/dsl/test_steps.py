@@ -64,6 +64,7 @@ EXAMPLES = {
     "require": "require gold > 1",
     "at_once": "all at once: { pay 1 gold; gain 2 stone }",
     "visit": "visit field at 3",
+    "multiply": "gains of gold, stone times 1 + egg: { gain 1 gold; pay 1 stone }",
 }
 ZONE_OPS = ("zone_draw", "zone_move", "shuffle", "refill", "for_each_record", "choose_record")
 BUILDING = Scope(this_kinds=("building",))

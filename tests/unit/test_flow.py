@@ -133,3 +133,13 @@ def test_every_passing_phase_ends_with_every_seat_passed_once(seats, choices, ro
             assert cursor.order == tuple(passes_by_round[rnd])
     assert sorted(passes_by_round) == list(range(1, rounds + 1))
     assert all(sorted(p) == list(range(seats)) for p in passes_by_round.values())
+
+
+def test_a_phase_in_reverse_seat_order_starts_from_the_rounds_last_seat():
+    """Choosing a starting tile in reverse turn order, once, before the rounds' turns."""
+    spec = F.FlowSpec((F.PhaseSpec("pick", order="reverse_seats", rounds=(1,)), F.PhaseSpec("turn")),
+                      rounds=2, first_seat_moves=1)
+    cursor, _ = F.start(spec, 3)
+    cursor, seen = play_turns(spec, cursor)
+    assert seen == [(1, "pick", 2), (1, "pick", 1), (1, "pick", 0), (1, "turn", 0), (1, "turn", 1), (1, "turn", 2),
+                    (2, "turn", 1), (2, "turn", 2), (2, "turn", 0)]

@@ -102,6 +102,20 @@ def test_a_fee_that_can_never_be_paid_is_an_error(tmp_path):
     assert "'yard'" in message and "never paid" in message
 
 
+def test_a_space_takes_a_piece_when_full_while_its_enter_when_full_holds_for_the_player(tmp_path):
+    flow = TOWER.replace('setup: "for each player: gain 5 coin"', 'setup: "for each player: gain 5 coin; gain 1 grain"')
+    flow = flow.replace("  - {id: yard, ", "  - {id: yard, enter_when_full: grain > 0, ")
+    g = new_game(load_ruleset(make(tmp_path, flow)), 2, seed=0)
+    g.apply("place yard")  # seat 1 holds a grain after setup (the last seat's `gain 1 grain` is its own)
+    assert g.state.current == 1 and "place yard" not in g.legal_actions()  # seat 2 holds none: full
+    g.apply("place inn")
+    g.apply("place yard")  # seat 1 again: the space is full, its condition holds for seat 1
+    assert [p.owner for p in g.state.spaces["yard"]] == [0, 0]
+    assert "place yard" not in g.legal_actions()  # seat 2, still no grain
+    g.apply("place inn")
+    g.apply("pass")
+
+
 # ---------------------------------------------------------------- the value of a placed piece
 
 MEMBERS = f"""\

@@ -5,6 +5,7 @@ written inline (runtime/visiting.py, held.py, iterate.py, executors.py):
 - `choose N in Z: ...`: N different records picked one after another;
 - `all at once: ...`: the gains of the body are received when it ends;
 - a resource declared `reduced_by:` another: each gain of it gives that many fewer;
+- `gains of R, ... times E: ...`: the acting player's gains of those resources in the body are multiplied;
 - `visit S at E`: a space's programs run without a piece, at a value (the name `visiting` is 1 there);
 - the name `points`; a record's space keeps its group after the record left its zone.
 """
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+
+import pytest
 
 from interpreter import load_ruleset, new_game
 from interpreter.content.ruleset import run_pipeline
@@ -195,6 +198,122 @@ def test_reduced_by_names_a_resource_of_the_pack(tmp_path):
     (tmp_path / "pack.yaml").write_text((tmp_path / "pack.yaml").read_text().replace(
         "{id: grain, name: grain,", "{id: grain, name: grain, reduced_by: frost,"))
     assert [(e.code, "reduced_by" in e.message) for e in run_pipeline(tmp_path).errors] == [("E302", True)]
+
+
+# ---------------------------------------------------------------- gains of R times E
+
+
+def test_gains_of_multiplies_the_named_resources_gained_in_the_body(tmp_path):
+    g = make(tmp_path, menu(f"""\
+        - {{id: boost, effect: "gains of coin, grain times 2: {{ gain 1 coin, 1 grain, 1 servant; gain 2 coin }}", {E}}}
+        - {{id: pick, effect: "choose one in row: gains of coin times 3: run reward of this", {E}}}
+        """))
+    g.apply("boost")
+    assert holdings(g) == {"coin": 6, "grain": 2, "servant": 1}  # the servant is not named
+    assert "gain_factors" not in g.state.table
+    g.apply("pick")
+    g.apply("choose 3")  # cedar: 2 coin, tripled
+    assert holdings(g) == {"coin": 12, "grain": 2, "servant": 1}
+
+
+def test_the_factor_is_read_from_a_holding_when_the_statement_starts(tmp_path):
+    resources = f"  - {{id: doubler, name: doubler, {E}}}\n"
+    g = make(tmp_path, menu(f"""\
+        - {{id: more, effect: gain 1 doubler, {E}}}
+        - {{id: earn, effect: "gains of coin times doubler: {{ gain 3 coin; gain 1 doubler; gain 1 coin }}", {E}}}
+        - {{id: earn_plus, effect: "gains of coin times (1 + doubler): gain 1 coin", {E}}}
+        """), resources)
+    g.apply("earn")  # no doubler: every coin of the body is multiplied by 0, the doubler gained meanwhile too late
+    assert holdings(g) == {"doubler": 1}
+    g.apply("earn plus")  # 1 + 1
+    assert holdings(g) == {"doubler": 1, "coin": 2}
+    g.apply("more")
+    g.apply("earn")  # 2 from now on: 3 coin are 6, and 1 is 2
+    assert holdings(g) == {"doubler": 3, "coin": 10}
+
+
+def test_a_gain_is_multiplied_then_reduced(tmp_path):
+    resources = f"  - {{id: coin_cut, name: coin cut, {E}}}\n"
+    make(tmp_path, menu(f"""\
+        - {{id: curse, effect: gain 1 coin_cut, {E}}}
+        - {{id: earn, effect: "gains of coin times 2: gain 1 coin", {E}}}
+        - {{id: plain, effect: gain 1 coin, {E}}}
+        """), resources)
+    (tmp_path / "pack.yaml").write_text((tmp_path / "pack.yaml").read_text().replace(
+        "{id: coin, name: coin, plural: coins,", "{id: coin, name: coin, plural: coins, reduced_by: coin_cut,"))
+    g = new_game(load_ruleset(tmp_path), 1, seed=0)
+    g.apply("curse")
+    g.apply("plain")  # 1 - 1
+    assert holdings(g) == {"coin_cut": 1}
+    g.apply("earn")  # 1 * 2 - 1 (reduced first it would be 0)
+    assert holdings(g) == {"coin_cut": 1, "coin": 1}
+
+
+def test_gains_multiplied_inside_or_around_all_at_once_are_held_multiplied(tmp_path):
+    g = make(tmp_path, menu(f"""\
+        - {{id: inner, effect: "all at once: {{ gains of coin times 2: gain 1 coin; may score 1 }}", {E}}}
+        - {{id: outer, effect: "gains of coin times 3: all at once: {{ gain 1 coin; may score 1 }}", {E}}}
+        """))
+    g.apply("inner")
+    assert g.state.table["held"] == {"0": [["coin", 2]]} and "gain_factors" not in g.state.table
+    assert holdings(g) == {}
+    g.apply("choose 2")
+    assert holdings(g) == {"coin": 2}
+    g.apply("outer")
+    assert g.state.table["held"] == {"0": [["coin", 3]]} and g.state.table["gain_factors"] == {"0": [[["coin"], 3]]}
+    g.apply("choose 2")  # received when the body ends, not multiplied a second time
+    assert holdings(g) == {"coin": 5} and "held" not in g.state.table and "gain_factors" not in g.state.table
+
+
+def test_another_seats_gains_in_the_body_are_not_multiplied(tmp_path):
+    g = make(tmp_path, menu(f"""\
+        - {{id: share, effect: "gains of coin times 2: for each player: gain 1 coin", {E}}}
+        """), players=2)
+    g.apply("share")
+    assert holdings(g, 0) == {"coin": 2} and holdings(g, 1) == {"coin": 1}
+
+
+def test_the_factor_ends_with_the_body_and_nested_factors_multiply(tmp_path):
+    g = make(tmp_path, menu(f"""\
+        - {{id: stack, effect: "gains of coin times 2: {{ gains of coin, grain times 3: gain 1 coin, 1 grain; gain 1 coin }}; gain 1 coin, 1 grain", {E}}}
+        """))
+    g.apply("stack")  # 1 coin * 2 * 3, 1 grain * 3; 1 coin * 2; then 1 coin and 1 grain as they are
+    assert holdings(g) == {"coin": 9, "grain": 4} and "gain_factors" not in g.state.table
+
+
+def test_the_factor_of_a_flow_program_that_stops_ends_with_it(tmp_path):
+    flow = menu(f"""\
+        - {{id: earn, effect: gain 3 coin, {E}}}
+        """, setup="gains of coin times 2: { gain 1 coin; pay 9 grain; gain 1 coin }")
+    g = make(tmp_path, flow)
+    assert "setup" in g.state.table["stopped"][0]
+    assert holdings(g) == {"coin": 2} and "gain_factors" not in g.state.table
+    g.apply("earn")
+    assert holdings(g) == {"coin": 5}
+
+
+def test_gains_of_prints_back_and_names_resources_of_the_pack(tmp_path):
+    from interpreter.dsl.parse import DslSyntaxError, parse
+    from interpreter.dsl.printer import to_text
+
+    text = "gains of coin, grain times (1 + doubler): run reward of this"
+    tree = parse(text)
+    assert to_text(tree) == "gains of coin, grain times 1 + doubler: run reward of this"
+    assert parse(to_text(tree)) == tree
+    with pytest.raises(DslSyntaxError) as info:
+        parse("gains of coin times 2 gain 1 coin")
+    assert info.value.code == "E107"
+    make(tmp_path, menu(f"""\
+        - {{id: earn, effect: "gains of coin, grain times 2: gain 1 coin", {E}}}
+        """))
+    (tmp_path / "flow.yaml").write_text((tmp_path / "flow.yaml").read_text().replace("gains of coin,", "gains of coins,"))
+    errors = run_pipeline(tmp_path).errors
+    assert [e.code for e in errors] == ["E302"] and "unknown resource 'coins'" in errors[0].message
+    (tmp_path / "flow.yaml").write_text((tmp_path / "flow.yaml").read_text().replace("gains of coins,", "gains of pool,"))
+    (tmp_path / "pack.yaml").write_text((tmp_path / "pack.yaml").read_text().replace(
+        "pieces:", f"  - {{id: pool, name: pool, shared: true, {E}}}\npieces:"))
+    errors = run_pipeline(tmp_path).errors
+    assert [e.code for e in errors] == ["E302"] and "'pool' is shared" in errors[0].message
 
 
 # ---------------------------------------------------------------- visit

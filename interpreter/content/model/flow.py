@@ -60,6 +60,10 @@ class Space(Record):
     occupied_cost: Amounts | None = None
     """Paid besides `cost` when a piece goes on it while its `group` already holds a piece, anyone's
     (without a group: while the space itself holds one), e.g. `3 coin` to enter an occupied group."""
+    enter_when_full: Condition | None = None
+    """While it holds for the acting player, a piece may go on the space although it is full (its
+    `capacity` does not bind that player; the occupancy rule still does): a card that lets its owner
+    into occupied spaces."""
 
 
 class MenuEntry(Record):
@@ -145,8 +149,8 @@ class Phase(Model):
     """The phase's name, in events (`phase_started`) and the notation of its turns' log."""
     kind: Literal["turns", "automatic"] = "turns"
     """turns: seats take turns picking menu entries; automatic: `run` runs, nobody takes a turn."""
-    order: Literal["seats", "pass_order", "recorded"] = "seats"
-    """seats: from the round's first seat; pass_order: the order seats passed in the last phase with passing;
+    order: Literal["seats", "reverse_seats", "pass_order", "recorded"] = "seats"
+    """seats: from the round's first seat; reverse_seats: the same backwards, from the round's last seat; pass_order: the order seats passed in the last phase with passing;
     recorded: the seats that ran `join order` since the last such phase, in the order they did, then the
     others in the order that phase had (seat order before any); with nobody joining, that order again."""
     until: Literal["turns_each", "all_passed"] = "turns_each"
