@@ -71,6 +71,10 @@ ENGLISH_WORDS = {
     "neutral": "belonging to nobody", "hub": "the centre of a wheel",
     "white": "a terminal colour", "black": "a terminal colour", "green": "a terminal colour",
     "yellow": "a terminal colour", "orange": "a colour", "purple": "a colour",
+    "entry": "a menu entry", "choose": "the DSL's choose", "choice": "a choice of a decision", "copy": "a copy of the state",
+    "used": "used up", "play": "to play a game", "played": "a game played", "pick": "to pick an option",
+    "deal": "to deal records", "occupied": "a space holding a piece", "card": "a card of any game",
+    "fixed": "not changing", "six": "the number", "hand": "a hand of cards",
 }
 
 

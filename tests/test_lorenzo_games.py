@@ -36,6 +36,11 @@ def test_the_pack_validates():
     assert run_pipeline(PACK).errors == []
 
 
+@pytest.mark.parametrize("variant", sorted((PACK / "variants").glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_variant_validates(variant):
+    assert run_pipeline(PACK, [variant]).errors == []
+
+
 def _counts_are_never_negative(g: Game, action: str) -> None:
     for p in g.state.players:
         assert all(v >= 0 for v in p.holdings.values()), (action, p.seat, p.holdings)
@@ -43,13 +48,23 @@ def _counts_are_never_negative(g: Game, action: str) -> None:
         assert all(len(p.owned.get(k, ())) <= 6 for k in KINDS), (action, p.owned)
 
 
-def play(rs, players: int, seed: int, taken: Counter) -> Game:
+def _leaders_first(acts: list[str], rng: random.Random) -> list[str]:
+    """The actions a random player who plays and activates leaders when it can picks among (and discards
+    one now and then)."""
+    leading = [a for a in acts if a.split()[0] in ("play", "activate", "imitate")]
+    if leading:
+        return leading
+    discards = [a for a in acts if a.startswith("discard ")]
+    return discards if discards and rng.random() < 0.03 else [a for a in acts if a not in discards] or acts
+
+
+def play(rs, players: int, seed: int, taken: Counter, policy=lambda acts, rng: acts) -> Game:
     g = new_game(rs, players, seed=seed)
     rng = random.Random(seed * 7 + players)
     while not g.is_terminal():
         acts = g.legal_actions()
         assert acts, (players, seed, g.state.flow, g.state.log[-5:])
-        g.apply(rng.choice(acts))
+        g.apply(rng.choice(policy(acts, rng)))
         _counts_are_never_negative(g, g.state.log[-1])
     for p in g.state.players:
         for kind in KINDS:
@@ -73,6 +88,31 @@ def test_random_games_end_and_keep_the_invariants(rs, players):
                 replay.apply(action)
             assert replay.state == g.state
     assert len(taken) > 40  # cards of every period are taken
+
+
+def test_the_full_game_with_leaders_and_advanced_tiles_plays_to_the_end():
+    """Both overlays at once: random games of 2, 3 and 4 players end with the invariants; every player holds
+    an advanced tile chosen in reverse order; leader cards are played, activated and discarded."""
+    rs = load_ruleset(PACK, [PACK / "variants" / "advanced_tiles.yaml", PACK / "variants" / "leaders.yaml"])
+    verbs = Counter()
+    for players, seed in [(n, seed) for n in (2, 3, 4) for seed in range(2)]:
+        g = play(rs, players, seed, Counter(), _leaders_first)
+        assert g.legal_actions() == [] and g.state.flow.round == 6
+        assert [g.state.log[i].split()[0] for i in range(players)] == ["pick"] * players
+        for seat in range(players):
+            (tile,) = g.state.zones[f"bonus_tile@{seat}"]
+            assert tile.startswith("advanced_")
+        for s in g.scores():
+            assert s["score"] == sum(s["breakdown"].values())
+        assert Game.from_json(rs, g.to_json()).state == g.state
+        verbs.update(a.split()[0] for a in g.state.log)
+        leaders = {r.id for r in rs.records("leader")}
+        played = g.state.zones.get("leaders_in_play", ())
+        hands = [r for seat in range(players) for r in g.state.zones.get(f"leader_hand@{seat}", ())]
+        discarded = [r for r in g.state.zones.get("discarded", ()) if r in leaders]
+        assert len(played) + len(hands) + len(discarded) == 4 * players  # each dealt leader is somewhere
+        assert len(discarded) == sum(1 for a in g.state.log if a.startswith("discard "))
+    assert verbs["play"] > 0 and verbs["discard"] > 0 and verbs["activate"] > 0
 
 
 def test_every_development_card_is_taken_in_some_game(rs):
