@@ -294,6 +294,10 @@ def seek(spec: FlowSpec, seats: int, turns_taken: int) -> FlowCursor:
     cursor, _ = start(spec, seats)
     while True:
         if cursor.seat is None:
+            phase = spec.phases[cursor.phase] if cursor.phase < len(spec.phases) and not cursor.over else None
+            if phase is not None and phase.kind == "automatic":  # its program would not have run: refuse
+                raise RulesError(f"the flow has no turn {turns_taken + 1} to jump to: the automatic phase "
+                                 f"'{phase.id}' runs a program between turns; play the turns instead")
             raise RulesError(f"the flow has no turn {turns_taken + 1}")
         if cursor.turn == turns_taken:
             return cursor

@@ -143,3 +143,14 @@ def test_a_phase_in_reverse_seat_order_starts_from_the_rounds_last_seat():
     cursor, seen = play_turns(spec, cursor)
     assert seen == [(1, "pick", 2), (1, "pick", 1), (1, "pick", 0), (1, "turn", 0), (1, "turn", 1), (1, "turn", 2),
                     (2, "turn", 1), (2, "turn", 2), (2, "turn", 0)]
+
+
+def test_seeking_a_turn_past_an_automatic_phase_is_refused_with_the_reason():
+    """A scenario cannot jump over a phase whose program deals or rolls: it must play the turns."""
+    spec = F.FlowSpec((F.PhaseSpec("deal", kind="automatic"), F.PhaseSpec("turn")), rounds=2)
+    with pytest.raises(RulesError, match="automatic phase 'deal' runs a program between turns"):
+        F.seek(spec, 2, 0)
+    plain = F.FlowSpec((F.PhaseSpec("turn"),), rounds=2)
+    assert F.seek(plain, 2, 3).round == 2
+    with pytest.raises(RulesError, match="the flow has no turn 5$"):
+        F.seek(plain, 2, 4)
