@@ -31,18 +31,29 @@ def summarize(records: list[dict], content_keys: dict[str, str] | None = None) -
     by_bot: dict[str, list[int]] = defaultdict(list)
     bot_wins: Counter = Counter()
     bot_games: Counter = Counter()
+    bot_seconds: Counter = Counter()
+    bot_moves: Counter = Counter()
+    bot_slowest: dict[str, float] = defaultdict(float)
     for r in records:
         for i, score in enumerate(r["scores"]):
             by_bot[r["bots"][i]].append(score)
             bot_games[r["bots"][i]] += 1
         if r["winner"]:
             bot_wins[r["bots"][r["winner"] - 1]] += 1
+        timing = r.get("timing")  # records written before bots were timed have none
+        for i, bot in enumerate(r["bots"] if timing else ()):
+            bot_seconds[bot] += timing["seconds"][i]
+            bot_moves[bot] += timing["moves"][i]
+            bot_slowest[bot] = max(bot_slowest[bot], timing["slowest"][i])
     bots = []
     for bot, xs in sorted(by_bot.items()):
         mean, low, high = stats.mean_ci(xs)
         p, wlow, whigh = stats.wilson(bot_wins[bot], bot_games[bot])
         bots.append({"bot": bot, "seats": bot_games[bot], "mean": mean, "low": low, "high": high,
-                     "wins": bot_wins[bot], "win_rate": p, "win_low": wlow, "win_high": whigh})
+                     "wins": bot_wins[bot], "win_rate": p, "win_low": wlow, "win_high": whigh,
+                     "moves": bot_moves[bot],
+                     "ms_per_move": 1000 * bot_seconds[bot] / bot_moves[bot] if bot_moves[bot] else None,
+                     "slowest_ms": 1000 * bot_slowest[bot] if bot_moves[bot] else None})
     sources: Counter = Counter()
     for r in records:
         for b in r["breakdown"]:
@@ -54,6 +65,8 @@ def summarize(records: list[dict], content_keys: dict[str, str] | None = None) -
     return {
         "games": n,
         "seats": per_seat,
+        "balance": seat_balance(records),
+        "ladder": solo_ladder(records),
         "bots": bots,
         "sources": {k: v / scoring_seats for k, v in sorted(sources.items(), key=lambda kv: -kv[1])},
         "performed": _rates(records, "performed"),
@@ -63,6 +76,33 @@ def summarize(records: list[dict], content_keys: dict[str, str] | None = None) -
         "actions": stats.mean_sd([r["actions"] for r in records])[0] if records else 0,
         "never_fired": never,
     }
+
+
+def seat_balance(records: list[dict]) -> list[dict]:
+    """Per seat, the points it scores above the average of its game's seats, with a 95% interval (each
+    game one observation, so the deal's luck cancels): 0 for every seat is a balanced game. Empty in solo."""
+    seats = min((len(r["scores"]) for r in records), default=0)
+    if seats < 2:
+        return []
+    out = []
+    for i in range(seats):
+        xs = [r["scores"][i] - sum(r["scores"]) / len(r["scores"]) for r in records]
+        mean, low, high = stats.mean_ci(xs)
+        out.append({"seat": i + 1, "advantage": mean, "low": low, "high": high})
+    return out
+
+
+def solo_ladder(records: list[dict]) -> dict | None:
+    """In solo games of a pack with a score ladder: how many games reached each title, and the share above
+    the pack's good score with its Wilson interval. None otherwise."""
+    verdicts = [r.get("solo") for r in records]
+    if not verdicts or any(v is None for v in verdicts):
+        return None
+    titles = Counter(v["title"] for v in verdicts)
+    good = sum(1 for v in verdicts if v["good"])
+    p, low, high = stats.wilson(good, len(verdicts))
+    return {"good_score": verdicts[0]["good_score"], "good": good, "good_rate": p, "good_low": low,
+            "good_high": high, "titles": dict(titles.most_common())}
 
 
 def _rates(records, field) -> dict[str, float]:
@@ -112,16 +152,32 @@ def compare(base: list[dict], variant: list[dict]) -> dict:
 
 
 def summary_text(s: dict) -> str:
-    lines = [f"{s['games']} games, {s['turns']:.0f} turns and {s['actions']:.0f} actions per game", "",
-             f"{'seat':<6}{'bot':<14}{'mean':>8}{'sd':>7}{'95% CI':>18}{'wins':>7}{'win rate':>10}{'95% CI':>18}"]
-    for r in s["seats"]:
-        lines.append(f"{r['seat']:<6}{r['bot']:<14}{r['mean']:>8.1f}{r['sd']:>7.1f}{_ci(r['low'], r['high']):>18}"
-                     f"{r['wins']:>7}{r['win_rate']:>10.1%}{_ci(r['win_low'], r['win_high'], pct=True):>18}")
-    if len(s["bots"]) > 1:
+    lines = [f"{s['games']} games, {s['turns']:.0f} turns and {s['actions']:.0f} actions per game", ""]
+    ladder = s.get("ladder")
+    if ladder:  # solo: no winner (R-TIE-3); the score ladder instead of a win rate
+        lines.append(f"{'seat':<6}{'bot':<14}{'mean':>8}{'sd':>7}{'95% CI':>18}")
+        lines += [f"{r['seat']:<6}{r['bot']:<14}{r['mean']:>8.1f}{r['sd']:>7.1f}{_ci(r['low'], r['high']):>18}"
+                  for r in s["seats"]]
+        lines += ["", f"score ladder: above {ladder['good_score']} (a good score) in {ladder['good']} games, "
+                      f"{ladder['good_rate']:.1%} {_ci(ladder['good_low'], ladder['good_high'], pct=True)}"]
+        lines += [f"  {title or '(below the ladder)':<40}{n:>6}" for title, n in ladder["titles"].items()]
+    else:
+        lines.append(f"{'seat':<6}{'bot':<14}{'mean':>8}{'sd':>7}{'95% CI':>18}{'wins':>7}{'win rate':>10}{'95% CI':>18}")
+        for r in s["seats"]:
+            lines.append(f"{r['seat']:<6}{r['bot']:<14}{r['mean']:>8.1f}{r['sd']:>7.1f}{_ci(r['low'], r['high']):>18}"
+                         f"{r['wins']:>7}{r['win_rate']:>10.1%}{_ci(r['win_low'], r['win_high'], pct=True):>18}")
+    if s.get("balance"):
+        lines += ["", "seat balance (points above the game's average, 95% CI):"]
+        lines += [f"  seat {b['seat']:<3}{b['advantage']:>+8.2f}{_ci(b['low'], b['high']):>18}" for b in s["balance"]]
+    if len(s["bots"]) > 1 and not ladder:
         lines += ["", f"{'bot':<14}{'seats':>7}{'mean':>8}{'95% CI':>18}{'win rate':>10}{'95% CI':>18}"]
         for b in s["bots"]:
             lines.append(f"{b['bot']:<14}{b['seats']:>7}{b['mean']:>8.1f}{_ci(b['low'], b['high']):>18}"
                          f"{b['win_rate']:>10.1%}{_ci(b['win_low'], b['win_high'], pct=True):>18}")
+    timed = [b for b in s["bots"] if b.get("ms_per_move") is not None]
+    if timed:
+        lines += ["", f"{'bot':<14}{'moves':>9}{'ms/move':>10}{'slowest ms':>12}   (CPU time choosing)"]
+        lines += [f"{b['bot']:<14}{b['moves']:>9}{b['ms_per_move']:>10.1f}{b['slowest_ms']:>12.1f}" for b in timed]
     lines += ["", "points per player by source (mean):"]
     lines += [f"  {k:<28}{v:>7.2f}" for k, v in list(s["sources"].items())[:20]]
     if s["performed"]:

@@ -5,13 +5,15 @@ A game is described by a ``GameSpec`` (pack, variants, players, the bot of each 
 record it produces is plain JSON-ready data (scores with breakdowns, winner, turns, actions, the
 actions, tiles and wheel tiles taken, and the content programs that ran). Bots get their own
 random generator seeded from the game's seed and their seat, so the game is a pure function of
-its spec.
+its spec. The one exception is ``timing``: the CPU seconds each seat's bot spent choosing (in all, and
+its slowest move), which the machine decides; ``without_timing`` gives the rest.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import time
 from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Callable, Iterable
@@ -51,10 +53,17 @@ def play_game(spec: GameSpec) -> dict:
     rngs = [random.Random(spec.seed * 1009 + seat) for seat in range(len(bots))]
     machine = game.rules.machine
     machine.trace = fired = set()
+    seconds, moves, slowest = [0.0] * len(bots), [0] * len(bots), [0.0] * len(bots)
     try:
         while not game.is_terminal():
             seat = game.current_player
-            game.apply(bots[seat].choose(game, rngs[seat]))
+            start = time.process_time()
+            action = bots[seat].choose(game, rngs[seat])
+            spent = time.process_time() - start
+            seconds[seat] += spent
+            moves[seat] += 1
+            slowest[seat] = max(slowest[seat], spent)
+            game.apply(action)
     finally:
         machine.trace = None
     log = game.state.log
@@ -82,7 +91,14 @@ def play_game(spec: GameSpec) -> dict:
         "tiles": dict(picked),
         "wheel": dict(wheel),
         "fired": sorted(fired),
+        "solo": game.solo_verdict(),
+        "timing": {"seconds": seconds, "moves": moves, "slowest": slowest},
     }
+
+
+def without_timing(record: dict) -> dict:
+    """A game's record without what the machine decides (the bots' CPU time): equal for equal specs."""
+    return {k: v for k, v in record.items() if k != "timing"}
 
 
 def default_workers() -> int:
