@@ -1,0 +1,68 @@
+"""Tuning the bots' evaluation weights by self-play (interpreter/play/tuning.py, tools/tune_bots.py): the
+weights as a vector, the objective as games played, the search, and the weights written back as content."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from interpreter.content.ruleset import load_ruleset, run_pipeline
+from interpreter.play import tuning
+from interpreter.play.bots import load_evaluation
+from interpreter.runtime.game import new_game
+
+ROOT = Path(__file__).resolve().parents[1]
+PRAGA = ROOT / "content" / "praga"
+
+
+@pytest.fixture(scope="module")
+def start():
+    return load_evaluation(new_game(load_ruleset(PRAGA), 1, seed=0).rules)
+
+
+def test_the_weights_are_a_vector_and_back(start):
+    space = tuning.WeightSpace.of(start)
+    x = space.vector(start)
+    assert space.names[0] == ("points", "") and ("holdings", "gold") in space.names and len(x) == len(space.names)
+    assert space.evaluation(start, x) == start
+    moved = space.evaluation(start, [w + 1 for w in x])
+    assert moved.holdings["gold"] == start.holdings["gold"] + 1 and moved.opponents == start.opponents
+
+
+def test_the_objective_is_the_games_the_weights_play(start):
+    x = tuple(tuning.WeightSpace.of(start).vector(start))
+    solo = tuning.Task(str(PRAGA), (), 1, None, x, (0, 1))
+    assert tuning.margin(solo) == tuning.margin(solo)  # the same seeds: the same games
+    blind = tuning.Task(str(PRAGA), (), 1, None, (1.0,) + (0.0,) * (len(x) - 1), (0, 1))  # points only
+    assert tuning.margin(blind) != tuning.margin(solo)
+    duel = tuning.Task(str(PRAGA), (), 2, None, x, (3,))
+    assert tuning.margin(duel) == 0  # the starting weights against themselves, in both seats: no margin
+
+
+def test_a_short_search_reports_each_generation_and_checks_on_held_out_seeds(start):
+    seen = []
+    result = tuning.tune(1, 2, 4, 1, seed=5, pack=str(PRAGA), check_games=2, report=seen.append)
+    assert [g.number for g in seen] == [1, 2] and all(g.best >= g.mean for g in seen)
+    assert result.start == start and result.evaluation != start and result.check["n"] == 2
+    assert result.check["low"] <= result.check["mean"] <= result.check["high"]
+
+
+def test_weights_written_back_are_an_evaluation_of_the_pack(tmp_path, start):
+    pack = tmp_path / "praga"
+    shutil.copytree(PRAGA, pack)
+    bots = pack / "bots.yaml"
+    before = bots.read_text()
+    space = tuning.WeightSpace.of(start)
+    found = space.evaluation(start, [w * 1.5 for w in space.vector(start)])
+    tuning.write_evaluation(bots, "house_weights", "tuned by self-play", found, "tools/tune_bots.py (test)")
+    text = bots.read_text()
+    assert text.startswith(before)  # the comments, settings and evaluations already there are kept as written
+    assert run_pipeline(pack).errors == []
+    rules = new_game(load_ruleset(pack), 1, seed=0).rules
+    assert load_evaluation(rules, "house_weights").holdings["gold"] == round(start.holdings["gold"] * 1.5, 3)
+    assert load_evaluation(rules) == start  # greedy's own evaluation is unchanged
+    tuning.write_evaluation(bots, "house_weights", "again", start, "tools/tune_bots.py (test)")  # replaced, not added
+    assert bots.read_text().count("id: house_weights\n") == 1 and load_evaluation(new_game(load_ruleset(pack), 1, seed=0).rules,
+                                                                         "house_weights") == start
