@@ -75,6 +75,7 @@ ENGLISH_WORDS = {
     "used": "used up", "play": "to play a game", "played": "a game played", "pick": "to pick an option",
     "deal": "to deal records", "occupied": "a space holding a piece", "card": "a card of any game",
     "fixed": "not changing", "six": "the number", "hand": "a hand of cards",
+    "tuned": "weights tuned by self-play (a bots.yaml evaluation id, not a component)",
 }
 
 
