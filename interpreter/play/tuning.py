@@ -183,7 +183,9 @@ def write_evaluation(bots_file: Path, evaluation_id: str, name: str, evaluation:
     from ruamel.yaml import YAML
     from ruamel.yaml.comments import CommentedMap
 
-    yaml = YAML()  # round trip: comments and layout kept
+    # the round-trip loader builds only mappings, lists and scalars (never a tagged object), like the content
+    # loader (content/source.py); it keeps the file's comments and layout
+    yaml = YAML(typ="rt")
     yaml.indent(mapping=2, sequence=4, offset=2)  # the packs' style: list items indented under their key
     yaml.width = 4096  # no line folded
     data = yaml.load(bots_file.read_text(encoding="utf-8"))

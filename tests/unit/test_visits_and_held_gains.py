@@ -153,20 +153,7 @@ def test_all_at_once_holds_the_gains_until_the_body_ends(tmp_path):
 
 
 def test_held_gains_of_a_flow_program_that_stops_are_received_and_the_next_gains_are_not_held(tmp_path):
-    flow = f"""\
-setup: "all at once: {{ gain 2 grain; pay 9 coin; gain 1 coin }}"
-rounds: 1
-phases:
-  - {{id: work, menu: work, until: all_passed}}
-menus:
-  - id: work
-    {E.replace(', ', chr(10) + '    ')}
-    entries:
-      - {{id: earn, effect: gain 3 coin, {E}}}
-      - {{id: pass, passes: true, {E}}}
-spaces:
-  - {{id: yard, {E}}}
-"""
+    flow = menu(f"- {{id: earn, effect: gain 3 coin, {E}}}", setup="all at once: { gain 2 grain; pay 9 coin; gain 1 coin }")
     g = make(tmp_path, flow)
     assert "setup" in g.state.table["stopped"][0]
     assert holdings(g) == {"grain": 2} and "held" not in g.state.table  # what the body gained up to the payment
