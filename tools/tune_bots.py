@@ -1,15 +1,15 @@
-"""Tune a pack's greedy evaluation weights by self-play with CMA-ES (interpreter/play/tuning.py).
+"""Tune a pack's evaluation weights for its greedy or planner bot by self-play with CMA-ES (interpreter/play/tuning.py).
 
 Usage: python tools/tune_bots.py [--pack DIR] [--variant FILE ...] [--players N] [--evaluation ID]
                                  [--generations G] [--population P] [--games K] [--check C] [--seed S]
-                                 [--workers W] [--write ID]
+                                 [--workers W] [--planner WIDTH] [--write ID]
 
 Each generation's candidates play K seeds each (the same seeds for all of them): in solo the objective is
-the mean score, with more players the mean margin over the greedy bot playing by the starting weights,
+the mean score, with more players the mean margin over the same bot playing by the starting weights,
 in every seat in turn. Every generation is printed (best, mean, step size); then the weights found
 (the search's mean), and their games on C held-out seeds against the starting weights: the paired mean
 difference with its 95% interval. With --write ID the weights go into the pack's bots.yaml as the
-evaluation ID (`caput simulate --bots greedy:ID` plays by it). Needs the `cma` package:
+evaluation ID (`caput simulate --bots greedy:ID`, or `planner:ID` after --planner, plays by it). Needs the `cma` package:
 pip install 'caput[tune]'. A tuning run, not a test: nothing here asserts.
 """
 
@@ -39,6 +39,8 @@ def main() -> None:
     ap.add_argument("--sigma", type=float, default=0.5, help="CMA-ES's first step size, in points per unit")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--planner", type=int, default=0, metavar="WIDTH",
+                    help="tune for the planner bot with this beam width (default: the greedy bot)")
     ap.add_argument("--write", default=None, metavar="ID", help="write the weights found as evaluation ID")
     args = ap.parse_args()
 
@@ -46,7 +48,7 @@ def main() -> None:
         print(f"generation {g.number:>3}: best {g.best:8.2f}  mean {g.mean:8.2f}  step {g.sigma:.3f}", flush=True)
 
     result = tune(args.players, args.generations, args.population, args.games, args.seed, args.pack, args.variant,
-                  args.evaluation, args.sigma, args.workers, args.check, report)
+                  args.evaluation, args.sigma, args.workers, args.check, report, args.planner)
     space = WeightSpace.of(result.start)
     print("\nweights (start -> found):")
     for (group, key), a, b in zip(space.names, space.vector(result.start), space.vector(result.evaluation)):
@@ -59,11 +61,15 @@ def main() -> None:
     if args.write:
         pack = Path(args.pack) if args.pack else default_pack()
         source = (f"tools/tune_bots.py --players {args.players} --generations {args.generations} --population "
-                  f"{args.population} --games {args.games} --seed {args.seed} (CMA-ES by self-play; not a game component)")
+                  f"{args.population} --games {args.games} --seed {args.seed}"
+                  + (f" --planner {args.planner}" if args.planner else "")
+                  + (f" --evaluation {args.evaluation}" if args.evaluation else "")
+                  + " (CMA-ES by self-play; not a game component)")
         if result.check:
             source += f"; held-out {result.check_games} seeds: {result.check['mean']:+.2f} [{result.check['low']:+.2f}, {result.check['high']:+.2f}]"
         write_evaluation(pack / "bots.yaml", args.write, f"tuned by self-play ({what})", result.evaluation, source)
-        print(f"written: {pack / 'bots.yaml'} evaluation {args.write!r} (play it: --bots greedy:{args.write})")
+        bot = "planner" if args.planner else "greedy"
+        print(f"written: {pack / 'bots.yaml'} evaluation {args.write!r} (play it: --bots {bot}:{args.write})")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from interpreter.dsl.parse import grammar_text
 from interpreter.errors import ErrorBag
 from interpreter.content.model import KindTable
 from interpreter.content.model.base import Record
-from interpreter.content import count_checks, events, flow_checks, owned_zones
+from interpreter.content import bot_checks, count_checks, events, flow_checks, owned_zones
 from interpreter.content.flow_checks import uses_offers
 from interpreter.content.derived_zones import derived_zones
 from interpreter.content.source import Document, walk
@@ -500,19 +500,7 @@ class Checker:
                 self.err(doc, ("tables", i, "steps"), "E209", "table steps must have increasing `min` values")
 
     def k_bots(self, doc, m):
-        ids = {e.id for e in m.evaluations}
-        for field in ("greedy", "mcts"):
-            self.ref(doc, (field,), getattr(m, field), ids, "E314", "evaluation")
-        tracks = {t.id for _, tm in self.by_kind.get("tracks", []) for t in tm.tracks}
-        tracks |= {rm.track for _, rm in self.by_kind.get("route", [])}
-        grids = {g.id for _, pm in self.by_kind.get("projects", []) for g in pm.grids}
-        names = {"holdings": (self.resources, "E302", "resource"), "tracks": (tracks, "E303", "track"),
-                 "grids": (grids, "E304", "grid"), "owned": (set(self.record_kinds), "E307", "record kind"),
-                 "pieces_free": (self.pieces, "E301", "piece"), "zones": (self.zone_ids, "E320", "zone")}
-        for i, e in enumerate(m.evaluations):
-            for field, (known, code, what) in names.items():
-                for key in getattr(e, field):
-                    self.ref(doc, ("evaluations", i, field, key), key, known, code, what)
+        bot_checks.check_bots(self, doc, m)
 
     def k_flow(self, doc, m):
         flow_checks.check_flow(self, doc, m)

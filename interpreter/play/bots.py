@@ -19,13 +19,18 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from interpreter.content.bot_specs import BOT_NAMES, SpecError, parse_spec
 from interpreter.mechanisms import wheel
 from interpreter.errors import IllegalActionError
+from interpreter.runtime import flow as F
 from interpreter.runtime import zones as Z
 from interpreter.runtime.game import Game
 
 
 # --------------------------------------------------------------------------- evaluation
+
+WEIGHT_GROUPS = ("holdings", "tracks", "track_values", "grids", "owned", "pieces_free", "zones")
+
 
 @dataclass(frozen=True)
 class Evaluation:
@@ -38,17 +43,34 @@ class Evaluation:
     opponents: float
     starts: dict[str, int] = field(default_factory=dict)  # track -> first position, so value counts advances
     zones: dict[str, float] = field(default_factory=dict)  # zone -> value of each of the player's records in it
+    track_values: dict[str, float] = field(default_factory=dict)  # track -> value of a unit of its printed value
+    final: float = 0.0  # weight of what final scoring would add if the game ended now
+    early: dict[str, dict[str, float]] = field(default_factory=dict)  # group -> weights added times the share left
+    rounds: int | None = None  # rounds expected, for a flow that ends on a condition
+    printed: dict[str, dict[int, int]] = field(default_factory=dict)  # track -> space -> its printed value
 
     def __post_init__(self):
         # the weights as tuples, in the dicts' order (the sum is the same float): the value is taken of
         # every player after every action a bot weighs
-        object.__setattr__(self, "_terms", (
-            tuple(self.holdings.items()), tuple((t, w, self.starts.get(t, 0)) for t, w in self.tracks.items()),
-            tuple(self.grids.items()), tuple(self.owned.items()), tuple(self.pieces_free.items())))
+        object.__setattr__(self, "_terms", self._terms_of({g: getattr(self, g) for g in WEIGHT_GROUPS}))
+        early = {g: w for g, w in self.early.items() if w}
+        object.__setattr__(self, "_early_terms", self._terms_of(early) if early else None)
+        zones = dict(self.zones)
+        for k, w in early.get("zones", {}).items():
+            zones.setdefault(k, 0.0)
+        object.__setattr__(self, "_zone_ids", tuple(zones))
 
-    def of_player(self, p) -> float:
-        holding_terms, track_terms, grid_terms, owned_terms, piece_terms = self._terms
-        v = self.points * p.score
+    def _terms_of(self, groups: dict[str, dict[str, float]]) -> tuple:
+        return (tuple(groups.get("holdings", {}).items()),
+                tuple((t, w, self.starts.get(t, 0)) for t, w in groups.get("tracks", {}).items()),
+                tuple(groups.get("grids", {}).items()), tuple(groups.get("owned", {}).items()),
+                tuple(groups.get("pieces_free", {}).items()),
+                tuple((t, w, self.printed.get(t, {})) for t, w in groups.get("track_values", {}).items()))
+
+    @staticmethod
+    def _linear(p, terms) -> float:
+        holding_terms, track_terms, grid_terms, owned_terms, piece_terms, value_terms = terms
+        v = 0.0
         holdings, tracks, grids, owned, free = p.holdings, p.tracks, p.grids, p.owned, p.pieces_free
         for r, w in holding_terms:
             v += w * holdings.get(r, 0)
@@ -60,39 +82,58 @@ class Evaluation:
             v += w * len(owned.get(k, ()))
         for piece, w in piece_terms:
             v += w * free.get(piece, 0)
+        for t, w, printed in value_terms:
+            v += w * (printed.get(tracks.get(t, 0)) or 0)
         return v
+
+    def of_player(self, p, left: float = 0.0) -> float:
+        """The player's value apart from the zones and final scoring, ``left`` of the game still to play."""
+        v = self.points * p.score + self._linear(p, self._terms)
+        if self._early_terms is not None and left:
+            v += left * self._linear(p, self._early_terms)
+        return v
+
+    def share_left(self, game: Game) -> float:
+        """The share of the game still to play (flow.share_left), for the early weights."""
+        return F.share_left(game.rules.flow, game.state.flow, self.rounds) if game.state.flow is not None else 0.5
 
     def __call__(self, game: Game, seat: int, memo: dict | None = None) -> float:
         """The seat's value less `opponents` times the best other seat's (dummy seats do not count).
         ``memo`` remembers players' values by object: copies of a state share the players an action
         did not change, so the positions after each action of one turn mostly reuse them."""
-        automatic, of_player = game.rules.automatic_seats, self.of_player
+        automatic = game.rules.automatic_seats
+        left = self.share_left(game) if self._early_terms is not None else 0.0
+        in_zones = self._in_zones(game, left) if self._zone_ids else None
+        finals = game.scores_if_over() if self.final else None
         own, others = 0.0, []
-        in_zones = self._in_zones(game) if self.zones else None
         for i, p in enumerate(game.state.players):
             if i != seat and i in automatic:
                 continue
             if memo is None:
-                v = of_player(p)
+                v = self.of_player(p, left)
             else:
-                hit = memo.get(id(p))
+                hit = memo.get((id(p), left))
                 if hit is None:
-                    hit = memo[id(p)] = (p, of_player(p))  # the player is kept: its id stays its own
+                    hit = memo[(id(p), left)] = (p, self.of_player(p, left))  # the player is kept: its id stays its own
                 v = hit[1]
             if in_zones is not None:
                 v += in_zones[i]
+            if finals is not None:
+                v += self.final * (finals[i] - p.score)
             if i == seat:
                 own = v
             else:
                 others.append(v)
         return own - self.opponents * (max(others) if others else 0.0)
 
-    def _in_zones(self, game: Game) -> list[float]:
+    def _in_zones(self, game: Game, left: float) -> list[float]:
         """Each seat's value of its records in the weighted zones: its own zone of a zone per player, the
         records it owns in a shared one. Zones change apart from the players, so it is read each time."""
         state, specs = game.state, game.rules.tables.zones
         out = [0.0] * len(state.players)
-        for zone, w in self.zones.items():
+        early = self.early.get("zones", {})
+        for zone in self._zone_ids:
+            w = self.zones.get(zone, 0.0) + left * early.get(zone, 0.0)
             spec = specs[zone]
             if spec.per_player:
                 for i in range(len(out)):
@@ -110,15 +151,19 @@ def load_evaluation(rules, which: str | None = None) -> Evaluation:
     """The evaluation named in the pack's bots file (its default for `greedy` when not named)."""
     bots = rules.ruleset.single("bots")
     starts = {t: pos[0] for t, pos in ((tid, tt.positions) for tid, tt in rules.tables.tracks.items())}
+    printed = {tid: {n: v for n, v in tt.values.items() if v is not None} for tid, tt in rules.tables.tracks.items()}
     tracks = rules.ruleset.single("tracks")
     for tr in tracks.tracks if tracks else ():
         starts[tr.id] = tr.start
     if bots is None:  # a pack without bot settings: points only
-        return Evaluation(1.0, {}, {}, {}, {}, {}, 1.0, starts)
+        return Evaluation(1.0, {}, {}, {}, {}, {}, 1.0, starts, printed=printed)
     name = which or bots.greedy
-    e = next(x for x in bots.evaluations if x.id == name)
+    e = next((x for x in bots.evaluations if x.id == name), None)
+    if e is None:
+        raise ValueError(f"no evaluation '{name}' in the bots file; known: {', '.join(x.id for x in bots.evaluations)}")
+    early = {g: dict(getattr(e.early, g)) for g in WEIGHT_GROUPS if getattr(e.early, g)}
     return Evaluation(e.points, dict(e.holdings), dict(e.tracks), dict(e.grids), dict(e.owned), dict(e.pieces_free),
-                      e.opponents, starts, dict(e.zones))
+                      e.opponents, starts, dict(e.zones), dict(e.track_values), e.final, early, e.rounds, printed)
 
 
 # --------------------------------------------------------------------------- bots
@@ -254,19 +299,28 @@ class MCTSBot:
         return child.value / child.visits + self.c * math.sqrt(math.log(parent.visits + 1) / child.visits)
 
 
-BOTS = ("random", "greedy", "mcts", "dummy")
+BOTS = BOT_NAMES
 
 
 def make_bot(spec: str, rules):
-    """A bot from its name, with options after a colon: `mcts:400` (iterations), `greedy:default` (evaluation)."""
-    name, _, arg = spec.partition(":")
-    if name == "random":
+    """A bot from its spec (content/bot_specs.py): `mcts:400` (iterations), `greedy:default` (evaluation),
+    `planner:tuned:8:2` (evaluation, beam width, turns), `best` (the pack's strongest, from its bots file)."""
+    from interpreter.play.planner import PlannerBot
+
+    try:
+        parsed = parse_spec(spec)
+    except SpecError as exc:
+        raise ValueError(str(exc)) from None
+    bots = rules.ruleset.single("bots")
+    if parsed.name == "best":
+        return make_bot((bots.best if bots and bots.best else "planner"), rules)
+    if parsed.name == "random":
         return RandomBot()
-    if name == "greedy":
-        return GreedyBot(load_evaluation(rules, arg or None))
-    if name == "mcts":
-        bots = rules.ruleset.single("bots")
-        return MCTSBot(load_evaluation(rules, bots.mcts if bots else None), iterations=int(arg) if arg else 100)
-    if name == "dummy":
-        return DummyBot()
-    raise ValueError(f"unknown bot '{spec}'; known: {', '.join(BOTS)}")
+    if parsed.name == "greedy":
+        return GreedyBot(load_evaluation(rules, parsed.evaluation))
+    if parsed.name == "planner":
+        evaluation = parsed.evaluation or (bots.planner if bots else None)
+        return PlannerBot(load_evaluation(rules, evaluation), width=parsed.number or 6, turns=parsed.turns or 1)
+    if parsed.name == "mcts":
+        return MCTSBot(load_evaluation(rules, bots.mcts if bots else None), iterations=parsed.number or 100)
+    return DummyBot()

@@ -1,13 +1,14 @@
 """Tuning a pack's evaluation weights by self-play: CMA-ES (the `cma` package, `pip install 'caput[tune]'`)
-searches the weights of one evaluation of the pack's bots file for the greedy bot that scores best.
+searches the weights of one evaluation of the pack's bots file for the bot that scores best: the greedy
+bot, or the planner (planner.py) with a given beam width.
 
-The objective of a set of weights is measured by games of the greedy bot playing by them: in solo its
-mean score; with more players its mean margin over the greedy bot playing by the starting weights, the
+The objective of a set of weights is measured by games of that bot playing by them: in solo its
+mean score; with more players its mean margin over the same bot playing by the starting weights, the
 tuned bot taking every seat in turn (so no seat's edge counts). Every candidate of a generation plays the
 same seeds (common random numbers: their differences are the weights', not the deals'); each generation
 plays new seeds. The best weights found are then measured on seeds no generation played, against the
 starting ones, with a paired 95% interval. The command is tools/tune_bots.py; the result may be written
-into the bots file as a new evaluation (`write_evaluation`), which `greedy:<id>` plays by.
+into the bots file as a new evaluation (`write_evaluation`), which `greedy:<id>` or `planner:<id>` plays by.
 """
 
 from __future__ import annotations
@@ -19,34 +20,50 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from interpreter.play import stats
-from interpreter.play.bots import Evaluation, GreedyBot, load_evaluation
+from interpreter.play.bots import WEIGHT_GROUPS, Evaluation, GreedyBot, load_evaluation
+from interpreter.play.planner import PlannerBot
 
-GROUPS = ("holdings", "tracks", "grids", "owned", "pieces_free", "zones")  # the weights tuned, with `points`
+GROUPS = WEIGHT_GROUPS  # the weights tuned, with `points` and `final`; `early.<group>` for the early weights
 
 
 @dataclass(frozen=True)
 class WeightSpace:
-    """The weights of an evaluation as a vector: (group, key) per coordinate, `points` first."""
+    """The weights of an evaluation as a vector: (group, key) per coordinate, `points` first, then `final`
+    when the evaluation counts final scoring, its groups, and its early weights as (`early.<group>`, key)."""
 
     names: tuple[tuple[str, str], ...]
 
     @classmethod
     def of(cls, evaluation: Evaluation) -> "WeightSpace":
-        return cls((("points", ""),) + tuple((g, k) for g in GROUPS for k in getattr(evaluation, g)))
+        names = [("points", "")] + ([("final", "")] if evaluation.final else [])
+        names += [(g, k) for g in GROUPS for k in getattr(evaluation, g)]
+        names += [(f"early.{g}", k) for g in GROUPS for k in evaluation.early.get(g, {})]
+        return cls(tuple(names))
+
+    @staticmethod
+    def _get(evaluation: Evaluation, group: str, key: str) -> float:
+        if group in ("points", "final"):
+            return getattr(evaluation, group)
+        if group.startswith("early."):
+            return evaluation.early[group[6:]][key]
+        return getattr(evaluation, group)[key]
 
     def vector(self, evaluation: Evaluation) -> list[float]:
-        return [evaluation.points if g == "points" else getattr(evaluation, g)[k] for g, k in self.names]
+        return [self._get(evaluation, g, k) for g, k in self.names]
 
     def evaluation(self, base: Evaluation, x: Sequence[float]) -> Evaluation:
-        """The base evaluation with these weights (its opponents' weight and track starts kept)."""
-        groups: dict[str, dict[str, float]] = {g: {} for g in GROUPS}
-        points = base.points
+        """The base evaluation with these weights (its opponents' weight, track starts and rounds kept)."""
+        scalars = {"points": base.points, "final": base.final}
+        groups: dict[str, dict[str, float]] = {g: dict(getattr(base, g)) for g in GROUPS}
+        early: dict[str, dict[str, float]] = {g: dict(w) for g, w in base.early.items()}
         for (g, k), w in zip(self.names, x):
-            if g == "points":
-                points = float(w)
+            if g in scalars:
+                scalars[g] = float(w)
+            elif g.startswith("early."):
+                early[g[6:]][k] = float(w)
             else:
                 groups[g][k] = float(w)
-        return replace(base, points=points, **groups)
+        return replace(base, **scalars, **groups, early=early)
 
 
 @dataclass(frozen=True)
@@ -59,6 +76,10 @@ class Task:
     evaluation: str | None
     weights: tuple[float, ...]
     seeds: tuple[int, ...]
+    planner_width: int = 0  # 0: the greedy bot plays by the weights; else the planner with this beam width
+
+    def bot(self, evaluation: Evaluation):
+        return PlannerBot(evaluation, self.planner_width) if self.planner_width else GreedyBot(evaluation)
 
 
 _RULES: dict = {}
@@ -83,8 +104,8 @@ def margin(task: Task) -> float:
 
     rs, rules = _rules(task.pack, task.variants, task.players)
     base = load_evaluation(rules, task.evaluation)
-    tuned = GreedyBot(WeightSpace.of(base).evaluation(base, task.weights))
-    plain = GreedyBot(base)
+    tuned = task.bot(WeightSpace.of(base).evaluation(base, task.weights))
+    plain = task.bot(base)
     results = []
     for seed in task.seeds:
         for seat in range(task.players):
@@ -119,7 +140,8 @@ class Tuned:
 
 def tune(players: int, generations: int, population: int, games: int, seed: int = 0, pack: str | None = None,
          variants: Sequence[str] = (), evaluation: str | None = None, sigma: float = 0.5, workers: int = 1,
-         check_games: int = 0, report: Callable[[Generation], None] = lambda g: None) -> Tuned:
+         check_games: int = 0, report: Callable[[Generation], None] = lambda g: None,
+         planner_width: int = 0) -> Tuned:
     """CMA-ES over the evaluation's weights (from the starting ones, step ``sigma``), ``population``
     candidates per generation each playing ``games`` seeds; then the best weights against the starting
     ones on ``check_games`` held-out seeds."""
@@ -138,7 +160,8 @@ def tune(players: int, generations: int, population: int, games: int, seed: int 
             xs = es.ask()
             seeds = tuple(range(next_seed, next_seed + games))
             next_seed += games
-            tasks = [Task(pack, variants, players, evaluation, tuple(float(v) for v in x), seeds) for x in xs]
+            tasks = [Task(pack, variants, players, evaluation, tuple(float(v) for v in x), seeds, planner_width)
+                     for x in xs]
             fs = pool.map(margin, tasks)
             es.tell(xs, [-f for f in fs])  # CMA-ES minimises
             top = max(range(len(fs)), key=fs.__getitem__)
@@ -152,8 +175,9 @@ def tune(players: int, generations: int, population: int, games: int, seed: int 
         check: dict = {}
         if check_games:
             held_out = tuple(range(next_seed + 10_000, next_seed + 10_000 + check_games))
-            tuned, started = pool.map(_per_seed, [Task(pack, variants, players, evaluation, tuple(found), held_out),
-                                                  Task(pack, variants, players, evaluation, tuple(x0), held_out)])
+            tuned, started = pool.map(_per_seed, [
+                Task(pack, variants, players, evaluation, tuple(found), held_out, planner_width),
+                Task(pack, variants, players, evaluation, tuple(x0), held_out, planner_width)])
             check = stats.paired_difference(started, tuned)  # found - start, per seed
     return Tuned(space.evaluation(start, found), start, history, check, check_games)
 
@@ -193,12 +217,22 @@ def write_evaluation(bots_file: Path, evaluation_id: str, name: str, evaluation:
     entry["id"] = evaluation_id
     entry["name"] = name
     entry["points"] = round(evaluation.points, digits)
-    for group in GROUPS:
-        weights = getattr(evaluation, group)
-        if weights:
-            flow = CommentedMap((k, round(v, digits)) for k, v in weights.items())
-            flow.fa.set_flow_style()
-            entry[group] = flow
+    if evaluation.final:
+        entry["final"] = round(evaluation.final, digits)
+
+    def weights_of(groups: dict[str, dict[str, float]], into: CommentedMap) -> None:
+        for group in GROUPS:
+            if groups.get(group):
+                flow = CommentedMap((k, round(v, digits)) for k, v in groups[group].items())
+                flow.fa.set_flow_style()
+                into[group] = flow
+
+    weights_of({g: getattr(evaluation, g) for g in GROUPS}, entry)
+    if evaluation.early:
+        entry["early"] = CommentedMap()
+        weights_of(evaluation.early, entry["early"])
+    if evaluation.rounds:
+        entry["rounds"] = evaluation.rounds
     entry["opponents"] = evaluation.opponents
     entry["provenance"] = "reconstructed"
     entry["source"] = source

@@ -271,6 +271,27 @@ def _scoring_seats(rules: CoreRules, state: GameState) -> list[int]:
     return [seat for seat in range(len(state.players)) if seat not in rules.automatic_seats]
 
 
+def scores_if_over(rules: CoreRules, state: GameState) -> list[int]:
+    """Every player's score if the game ended now: final scoring run on a copy of ``state`` (the turn's
+    programs left aside), each of its choices answered for the most points of the player choosing. For
+    bots, which value a position by what it would score; ``state`` is unchanged."""
+    if state.table.get(OVER):
+        return [p.score for p in state.players]
+    work = state.clone()
+    work.frames, work._own_frames, work.decision = [], 0, None  # the copy's own stack, empty
+    work.table = {**work.table, SCORING: True}
+    # every step queued at once, the first on top (every player completes a step before the next); a
+    # choice is answered by a search over the rest of the scoring, which is the most points as well
+    jobs = [Frame(key, [], 0, seat, source) for key, source in rules.final_steps for seat in _scoring_seats(rules, work)]
+    for job in reversed(jobs):
+        work.frames += guarded(job)
+    machine = rules.machine
+    machine.run(work)
+    if work.decision is not None:
+        maximise.answer_best(machine, work)
+    return [p.score for p in work.players]
+
+
 def _score_for_most_points(rules: CoreRules, machine, state: GameState) -> None:
     """Final scoring with every choice answered for the most points of the player choosing
     (maximise.py): each step of each player is run and decided on its own, the frames below set

@@ -302,3 +302,21 @@ def seek(spec: FlowSpec, seats: int, turns_taken: int) -> FlowCursor:
         if cursor.turn == turns_taken:
             return cursor
         cursor, _ = end_turn(spec, cursor)
+
+
+def share_left(spec: FlowSpec, cursor: FlowCursor | None, rounds: int | None = None) -> float:
+    """The share of the game still to play: 1 at the start, 0 at the end, by rounds (the flow's number of
+    rounds, else ``rounds``, what a caller expects of a flow that ends on a condition), within a round by
+    its phases and the turns taken in the phase. 0.5 when neither number is known."""
+    total = spec.rounds or rounds
+    if cursor is None or cursor.over:
+        return 0.0
+    if not total:
+        return 0.5
+    phase = spec.phases[min(cursor.phase, len(spec.phases) - 1)]
+    if phase.until == "turns_each" and cursor.order:
+        in_phase = min(1.0, sum(cursor.turns) / (len(cursor.order) * phase.turns_each))
+    else:
+        in_phase = cursor.at / len(cursor.order) if cursor.order else 0.0
+    done = cursor.round - 1 + (cursor.phase + in_phase) / len(spec.phases)
+    return max(0.0, min(1.0, 1.0 - done / total))

@@ -105,6 +105,12 @@ class Game(LegalActions, GameAPI):
         return [{"seat": p.seat + 1, "score": p.score, "breakdown": dict(sorted(p.breakdown.items()))}
                 for p in self.state.players if p.seat not in self.rules.automatic_seats]
 
+    def scores_if_over(self) -> list[int]:
+        """Every player's score (seats from 0, automatic seats too) if the game ended now: the final scoring
+        run on a copy, each choice for the most points (core_flow.scores_if_over). What bots value a
+        position by; the game is unchanged."""
+        return core_flow.scores_if_over(self.rules, self.state)
+
     def solo_verdict(self) -> dict | None:
         """In a solo game of a pack with a solo file: the score against its target and its title
         ladder (e.g. R-SOLO-5)."""

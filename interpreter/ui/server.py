@@ -52,7 +52,7 @@ from interpreter.ui.sessions import SAVE_NAME, SEAT_KINDS
 
 WEB_DIR = Path(__file__).resolve().parent / "web"
 
-SeatKind = Literal["human", "random", "greedy", "mcts", "dummy"]
+SeatKind = Literal["human", "random", "greedy", "planner", "best", "mcts", "dummy"]
 
 
 # --------------------------------------------------------------------------- request bodies

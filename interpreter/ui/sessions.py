@@ -27,7 +27,7 @@ from interpreter.play.bots import make_bot
 from interpreter.runtime.game import Game, new_game
 from interpreter.runtime.state import GameState
 
-SEAT_KINDS = ("human", "random", "greedy", "mcts", "dummy")
+SEAT_KINDS = ("human", "random", "greedy", "planner", "best", "mcts", "dummy")
 BOT_KINDS = SEAT_KINDS[1:]
 AUTOMATIC = "automatic"  # the rulebook's solo dummy seat, moved by the engine itself
 SAVE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")

@@ -6,19 +6,19 @@ from typing import Literal
 
 from pydantic import Field
 
-from interpreter.content.model.base import ContentFile, Id, Record
+from interpreter.content.model.base import ContentFile, Id, Model, Record
 
 
-class Evaluation(Record):
-    """A linear evaluation of a player's position: points plus weighted holdings, track positions, rows on
-    grids, owned records and free pieces, less `opponents` times the best other player's value."""
+class Weights(Model):
+    """Values per unit of what a player has: the terms of an evaluation."""
 
-    points: float = 1.0
-    """Weight of a point already scored."""
     holdings: dict[Id, float] = {}
     """Resource id -> value of one held."""
     tracks: dict[Id, float] = {}
     """Track id -> value of each space the marker has advanced."""
+    track_values: dict[Id, float] = {}
+    """Track id -> value of each unit of the number printed on the marker's space (a track's `value`: what
+    a producing track yields, a multiplier)."""
     grids: dict[Id, float] = {}
     """Grid id -> value of each row the marker has climbed."""
     owned: dict[Id, float] = {}
@@ -28,6 +28,25 @@ class Evaluation(Record):
     zones: dict[Id, float] = {}
     """Zone id -> value of each of the player's records in it: in their own zone of a zone declared
     `per: player` (cards in hand), in a shared zone those they own (their buildings laid on a road)."""
+
+
+class Evaluation(Weights, Record):
+    """A linear evaluation of a player's position: points, the points final scoring would add if the game
+    ended now, and weighted holdings, track positions, rows on grids, owned records and free pieces, less
+    `opponents` times the best other player's value. The `early` weights are added in proportion to the
+    share of the game still to play (all of them at the start, none at the end): what a holding is worth
+    for what it can still do, such as a track's production over the turns left."""
+
+    points: float = 1.0
+    """Weight of a point already scored."""
+    final: float = 0.0
+    """Weight of the points final scoring would add if the game ended now (tables, multipliers and
+    conversions valued exactly, by running the scoring file's final steps on a copy)."""
+    early: Weights = Weights()
+    """Weights added in proportion to the share of the game left."""
+    rounds: int | None = Field(default=None, ge=1)
+    """How many rounds a game is expected to last, for the share of the game left when the flow ends on
+    a condition rather than after a number of rounds."""
     opponents: float = Field(default=1.0, ge=0)
     """How much the best opponent's value counts against the player's own (0: play for oneself)."""
 
@@ -42,3 +61,9 @@ class BotsFile(ContentFile):
     """The evaluation the greedy bot uses by default."""
     mcts: Id
     """The evaluation MCTS uses to score the end of a shortened playout."""
+    planner: Id | None = None
+    """The evaluation the planner bot (a search over the steps of the player's whole turn) uses by
+    default; the greedy bot's when not given."""
+    best: str | None = None
+    """The bot spec `best` stands for in this pack: its strongest configuration, e.g. `planner:tuned`
+    or `planner:tuned:8` (see `caput simulate --help`); `planner` when not given."""

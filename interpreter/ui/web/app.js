@@ -2,7 +2,7 @@
 // No framework and no build step; everything is drawn with DOM calls from the game "view".
 "use strict";
 
-const SEAT_KINDS = ["human", "random", "greedy", "mcts", "dummy"];
+const SEAT_KINDS = ["human", "random", "greedy", "planner", "best", "mcts", "dummy"];
 const GROUPS = [
   ["take", "Take an action tile"], ["act", "Main action"], ["bonus", "Wheel bonus"],
   ["buy", "Buy the extra action"], ["extra", "Extra action"], ["choose", "Choose"], ["pick", "Pick a tile"],

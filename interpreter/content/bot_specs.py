@@ -1,0 +1,50 @@
+"""How a bot is named on the command line, in a save file and in a bots file's `best`: its name, then
+options after colons. Parsed here, apart from the bots, so that content checks can read a spec.
+
+  random                      a uniformly random legal action
+  greedy[:EVALUATION]         one move ahead, judged by an evaluation of the bots file
+  planner[:EVALUATION[:WIDTH[:TURNS]]]  the player's whole turn searched (WIDTH sequences kept at each
+                              step), and TURNS of its turns ahead
+  mcts[:ITERATIONS]           Monte Carlo tree search
+  dummy                       the pack's automatic seat policy (the crane's farthest tile)
+  best                        the pack's strongest configuration, named by its bots file
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BOT_NAMES = ("random", "greedy", "planner", "mcts", "dummy", "best")
+
+
+class SpecError(ValueError):
+    """A bot spec that names no bot or gives it options it does not take."""
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    name: str
+    evaluation: str | None = None  # greedy, planner
+    number: int | None = None  # mcts: iterations; planner: width
+    turns: int | None = None  # planner: its turns searched
+
+
+def parse_spec(spec: str) -> BotSpec:
+    name, *options = spec.strip().split(":")
+    if name not in BOT_NAMES:
+        raise SpecError(f"unknown bot '{spec}'; known: {', '.join(BOT_NAMES)}")
+    takes = {"greedy": 1, "planner": 3, "mcts": 1}.get(name, 0)
+    if len(options) > takes:
+        raise SpecError(f"bot '{spec}': {name} takes {takes or 'no'} option{'s' if takes != 1 else ''} after a colon")
+    if name == "mcts":
+        return BotSpec(name, number=_number(spec, options[0])) if options and options[0] else BotSpec(name)
+    evaluation = options[0] if options and options[0] else None
+    number = _number(spec, options[1]) if len(options) > 1 and options[1] else None
+    turns = _number(spec, options[2]) if len(options) > 2 and options[2] else None
+    return BotSpec(name, evaluation, number, turns)
+
+
+def _number(spec: str, text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise SpecError(f"bot '{spec}': '{text}' is not a positive whole number")
+    return int(text)

@@ -1,0 +1,118 @@
+"""The planner: a bot that searches the steps of its whole turn, not one click, and may look a few of
+its turns ahead.
+
+A turn is often several decisions of one player (take a tile, then its action, then a bonus and an
+extra action; place a worker, then pay and pick). One move ahead, the first step looks worth nothing
+until the later ones are made. The planner runs a beam search over the rest of its turn: from the
+position it must act in, every legal action is tried, the positions that still wait on the same player
+in the same turn are kept if they are among the ``width`` best by the evaluation, and expanded again;
+a sequence ends when the turn is over (another seat acts, the turn counter moves, the game ends).
+
+With ``turns`` above 1 the ``width`` best ends of turn are played on: the other seats' turns by a fast
+policy (one move ahead by the same evaluation, from their side), then the planner's next turn by the
+same beam search; an end of turn is worth the best its next turns reach. The first action of the best
+plan is played. At the next decision of the same turn the search runs again from there, so what a
+step revealed (a tile drawn to refill a row) is taken into account.
+
+Positions are valued by an evaluation of the bots file (bots.Evaluation), usually one that counts what
+final scoring would add now (`final`) and what holdings are worth for the turns left (`early`).
+Actions are tried on a determinized copy (Game.determinized), so hidden stacks are never read.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from interpreter.errors import IllegalActionError
+from interpreter.runtime.game import Game
+
+
+@dataclass(frozen=True)
+class Plan:
+    value: float
+    actions: tuple[str, ...]  # the planner's actions for the rest of this turn
+    end: Game  # the position after them
+
+
+class PlannerBot:
+    name = "planner"
+    MAX_STEPS = 24  # decisions in one turn searched at most; a sequence still open then is valued as it stands
+    MAX_OTHER_MOVES = 200  # other seats' decisions played between two of the planner's turns at most
+
+    def __init__(self, evaluation, width: int = 6, turns: int = 1):
+        self.evaluate, self.width, self.turns = evaluation, width, turns
+
+    def choose(self, game: Game, rng: random.Random) -> str:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.plan(game, rng)[0]
+
+    def plan(self, game: Game, rng: random.Random) -> list[str]:
+        """The best sequence of actions found for the rest of the acting player's turn (at least one)."""
+        seat = game.current_player
+        world = game.determinized(seat, rng)
+        plans = self._turn(world, seat, rng)
+        if not plans:  # no sequence could be carried out in this guess: any legal action
+            return [rng.choice(game.legal_actions())]
+        for _ in range(self.turns - 1):
+            plans = [Plan(self._ahead(p.end, seat, rng), p.actions, p.end) for p in plans[: self.width]]
+        return list(max(plans, key=lambda p: p.value).actions)
+
+    def _ahead(self, game: Game, seat: int, rng: random.Random) -> float:
+        """The value of an end of turn: the other seats play on, then the best of the planner's next turn."""
+        for _ in range(self.MAX_OTHER_MOVES):
+            if game.is_terminal() or game.current_player == seat:
+                break
+            game = game.child(self._other_move(game, rng))
+        if game.is_terminal() or game.current_player != seat:
+            return self.evaluate(game, seat)
+        plans = self._turn(game, seat, rng)
+        return plans[0].value if plans else self.evaluate(game, seat)
+
+    def _other_move(self, game: Game, rng: random.Random) -> str:
+        """Another seat's move: the one its own evaluation likes best one move ahead."""
+        mover = game.current_player
+        best, best_value = [], -math.inf
+        for action in game.legal_actions():
+            try:
+                value = self.evaluate(game.child(action), mover)
+            except IllegalActionError:
+                continue
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return rng.choice(best) if best else rng.choice(game.legal_actions())
+
+    def _turn(self, world: Game, seat: int, rng: random.Random) -> list[Plan]:
+        """The ends of turn the beam search reaches from ``world`` (the seat to act), best first."""
+        turn = world.state.turn
+        frontier: list[tuple[tuple[str, ...], Game]] = [((), world)]
+        ends: list[tuple[float, float, Plan]] = []
+        for _ in range(self.MAX_STEPS):
+            open_: list[tuple[float, float, tuple[str, ...], Game]] = []
+            for path, g in frontier:
+                for action in g.legal_actions():
+                    try:
+                        after = g.child(action)
+                    except IllegalActionError:
+                        continue  # it cannot be carried out in this guess of the hidden stacks
+                    value = self.evaluate(after, seat)
+                    sequence = path + (action,)
+                    if after.is_terminal() or after.state.turn != turn or after.current_player != seat:
+                        ends.append((-value, rng.random(), Plan(value, sequence, after)))
+                    else:
+                        open_.append((-value, rng.random(), sequence, after))
+            if not open_:
+                break
+            open_.sort(key=lambda o: (o[0], o[1]))  # best first, ties in a random order
+            frontier = [(sequence, after) for _, _, sequence, after in open_[: self.width]]
+        else:
+            for path, g in frontier:  # the turn is longer than the search: valued where it stands
+                value = self.evaluate(g, seat)
+                ends.append((-value, rng.random(), Plan(value, path, g)))
+        ends.sort(key=lambda e: (e[0], e[1]))
+        return [plan for _, _, plan in ends]

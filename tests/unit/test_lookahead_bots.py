@@ -1,0 +1,229 @@
+"""Bots that look past one click (issue 17): the scores final scoring would give now
+(Game.scores_if_over), an evaluation that counts them (`final`) and weighs holdings by the share of the
+game left (`early`, flow.share_left), the planner that searches the steps of its whole turn
+(interpreter/play/planner.py), and bot specs (`best` named by the bots file). On an invented pack."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import load_ruleset, make_bot, new_game
+from interpreter.content.bot_specs import BotSpec, SpecError, parse_spec
+from interpreter.content.ruleset import run_pipeline
+from interpreter.play.bots import load_evaluation
+from interpreter.runtime import flow as F
+
+import inline_pack
+
+E = "provenance: exact, source: test"
+PACK = f"""\
+kind: pack
+id: lookaheadtest
+name: Lookahead test
+version: 0.0.1
+players: {{min: 1, max: 2}}
+include: [flow.yaml, scoring.yaml, bots.yaml]
+resources:
+  - {{id: coin, name: coin, plural: coins, {E}}}
+  - {{id: tool, name: tool, {E}}}
+  - {{id: grain, name: grain, {E}}}
+actions:
+  - {{id: rest, name: Rest, effect: gain 0 coin, {E}}}
+"""
+FLOW = f"""\
+kind: flow
+provenance: exact
+source: test
+rounds: 4
+final_choices: most_points
+phases:
+  - {{id: work, menu: work}}
+menus:
+  - id: work
+    provenance: exact
+    source: test
+    entries:
+      - {{id: prepare, effect: gain 1 tool, limit: 1, {E}}}
+      - {{id: build, effect: "pay 1 tool\\ngain 9 coin", ends_turn: true, {E}}}
+      - {{id: sell, effect: gain 2 coin, ends_turn: true, {E}}}
+      - {{id: farm, effect: gain 1 grain, ends_turn: true, {E}}}
+"""
+SCORING = f"""\
+kind: scoring
+tables:
+  - {{id: granary, steps: [{{min: 0, points: 0}}, {{min: 3, points: 10}}], {E}}}
+final:
+  - {{id: coins, effect: score coin, {E}}}
+  - {{id: granary, effect: "score table(granary, grain)", {E}}}
+  - {{id: tools, effect: "repeat: may pay 1 tool: score 3", {E}}}
+"""
+BOTS = f"""\
+kind: bots
+greedy: default
+mcts: default
+planner: ahead
+best: planner:ahead:4
+evaluations:
+  - {{id: default, holdings: {{coin: 1.0}}, opponents: 0, {E}}}
+  - {{id: ahead, final: 1.0, opponents: 0, {E}}}
+  - id: early_grain
+    holdings: {{coin: 1.0}}
+    early: {{holdings: {{grain: 8.0}}}}
+    opponents: 0
+    provenance: exact
+    source: test
+"""
+
+
+@pytest.fixture
+def pack(tmp_path):
+    return inline_pack.write_pack(tmp_path, {"pack.yaml": PACK, "flow.yaml": FLOW, "scoring.yaml": SCORING,
+                                             "bots.yaml": BOTS})
+
+
+def test_scores_if_over_runs_final_scoring_on_a_copy(pack):
+    g = new_game(load_ruleset(pack), 1, seed=0)
+    assert g.scores_if_over() == [0]
+    g.apply("farm")
+    g.apply("farm")  # 2 grain: below the granary's step
+    g.apply("prepare")
+    g.apply("sell")  # 2 coins, 1 tool; the last round begins
+    assert g.scores_if_over() == [2 + 0 + 3]  # the coins, no granary step, the tool converted for 3
+    player = g.state.players[0]
+    assert player.score == 0 and player.holdings.get("tool") == 1  # the game is unchanged
+    assert g.child("farm").scores_if_over() == [2 + 10 + 3]  # the third grain: the step
+    g.apply("farm")  # the game ends
+    assert g.is_terminal() and g.scores_if_over() == [g.state.players[0].score] == [2 + 10 + 3]
+
+
+def test_final_weight_values_a_table_step_the_linear_terms_cannot_see(pack):
+    g = new_game(load_ruleset(pack), 1, seed=0)
+    g.apply("farm")
+    g.apply("farm")
+    plain, ahead = make_bot("greedy", g.rules), make_bot("greedy:ahead", g.rules)
+    assert plain.choose(g, random.Random(0)) == "sell"  # 2 coins now; grain weighs nothing
+    assert ahead.choose(g, random.Random(0)) == "farm"  # the third grain reaches the 10-point step
+
+
+def test_early_weights_count_in_proportion_to_the_game_left(pack):
+    g = new_game(load_ruleset(pack), 1, seed=0)
+    evaluation = load_evaluation(g.rules, "early_grain")
+    g.apply("farm")  # round 2 begins: 3 of 4 rounds left
+    assert evaluation.share_left(g) == pytest.approx(0.75)
+    assert evaluation(g, 0) == pytest.approx(0.75 * 8.0)
+    g.apply("sell")
+    g.apply("sell")  # round 4: a quarter left
+    assert evaluation(g, 0) == pytest.approx(4 + 0.25 * 8.0)
+    assert make_bot("greedy:early_grain", g.rules).choose(g, random.Random(0)) == "sell"  # 2 coins > 2 grain-quarters
+    fresh = new_game(load_ruleset(pack), 1, seed=0)
+    assert make_bot("greedy:early_grain", fresh.rules).choose(fresh, random.Random(0)) == "farm"  # 8 > 2 early on
+
+
+def test_share_left_counts_rounds_phases_and_turns():
+    spec = F.FlowSpec((F.PhaseSpec("a"), F.PhaseSpec("b", turns_each=2)), rounds=2)
+    cursor, _ = F.start(spec, 2)
+    assert F.share_left(spec, cursor) == 1.0
+    cursor, _ = F.end_turn(spec, cursor)  # one of two turns of phase a
+    assert F.share_left(spec, cursor) == pytest.approx(1 - (0.5 / 2) / 2)
+    cursor, _ = F.end_turn(spec, cursor)  # phase b, round 1
+    assert F.share_left(spec, cursor) == pytest.approx(0.75)
+    open_ended = F.FlowSpec((F.PhaseSpec("a"),))
+    start, _ = F.start(open_ended, 2)
+    assert F.share_left(open_ended, start) == 0.5  # no number of rounds known
+    assert F.share_left(open_ended, start, rounds=4) == 1.0  # what the caller expects
+
+
+def test_the_planner_takes_a_step_worth_nothing_alone_for_the_turn_it_opens(pack):
+    g = new_game(load_ruleset(pack), 1, seed=0)
+    greedy, planner = make_bot("greedy", g.rules), make_bot("planner:default", g.rules)
+    assert greedy.choose(g, random.Random(0)) == "sell"  # a tool is worth nothing to the default weights
+    assert planner.plan(g, random.Random(0)) == ["prepare", "build"]  # 9 coins through the tool
+    assert planner.choose(g, random.Random(0)) == "prepare"
+    g.apply("prepare")
+    assert planner.choose(g, random.Random(0)) == "build"
+
+
+def test_the_planner_ends_its_search_with_the_turn(pack):
+    g = new_game(load_ruleset(pack), 2, seed=0)
+    planner = make_bot("planner:default:1", g.rules)
+    plan = planner.plan(g, random.Random(0))
+    assert plan == ["prepare", "build"]  # not the next seat's turn: the sequence stops where the turn ends
+    g.apply("prepare")
+    g.apply("build")
+    assert g.current_player == 1
+
+
+def test_best_is_the_bot_the_bots_file_names(pack):
+    rules = new_game(load_ruleset(pack), 1, seed=0).rules
+    best = make_bot("best", rules)
+    assert best.name == "planner" and best.width == 4 and best.evaluate.final == 1.0
+    assert make_bot("planner", rules).evaluate == load_evaluation(rules, "ahead")  # the file's `planner`
+
+
+def test_bot_specs_parse_and_refuse_clearly():
+    assert parse_spec("planner:tuned:8") == BotSpec("planner", "tuned", 8)
+    assert parse_spec("planner::4:2") == BotSpec("planner", None, 4, 2)
+    assert parse_spec("mcts:400") == BotSpec("mcts", number=400)
+    assert parse_spec("greedy") == BotSpec("greedy")
+    for bad, says in (("wizard", "unknown bot 'wizard'"), ("mcts:lots", "'lots' is not a positive whole number"),
+                      ("random:x", "random takes no options"), ("planner:a:3:2:x", "planner takes 3 options")):
+        with pytest.raises(SpecError, match=says):
+            parse_spec(bad)
+
+
+def test_a_bots_file_naming_an_unknown_best_or_weight_is_an_error_at_its_line(tmp_path):
+    bots = BOTS.replace("best: planner:ahead:4", "best: planner:ahaed") + "    track_values: {nowhere: 1.0}\n"
+    bots = bots.replace("    early: {holdings: {grain: 8.0}}", "    early: {holdings: {grian: 8.0}}")
+    root = inline_pack.write_pack(tmp_path, {"pack.yaml": PACK, "flow.yaml": FLOW, "scoring.yaml": SCORING,
+                                             "bots.yaml": bots})
+    errors = [(e.span.line if e.span else None, e.message) for e in run_pipeline(root).errors]
+    assert any("unknown evaluation 'ahaed'; did you mean 'ahead'?" in m for _, m in errors), errors
+    assert any("unknown resource 'grian'" in m for _, m in errors), errors
+    assert any("unknown track 'nowhere'" in m for _, m in errors), errors
+    assert all(line for line, _ in errors)
+    selfish = BOTS.replace("best: planner:ahead:4", "best: best")
+    root2 = inline_pack.write_pack(tmp_path / "b", {"pack.yaml": PACK, "flow.yaml": FLOW, "scoring.yaml": SCORING,
+                                                    "bots.yaml": selfish})
+    assert any("must name another bot" in e.message for e in run_pipeline(root2).errors)
+
+
+SEASONS = f"""\
+kind: flow
+provenance: exact
+source: test
+rounds: 3
+phases:
+  - {{id: work, menu: work}}
+menus:
+  - id: work
+    provenance: exact
+    source: test
+    entries:
+      - {{id: sell, effect: gain 2 coin, ends_turn: true, {E}}}
+      - {{id: plant, effect: gain 1 grain, ends_turn: true, {E}}}
+      - {{id: reap, effect: "pay 1 grain\\ngain 6 coin", ends_turn: true, {E}}}
+"""
+
+
+def test_a_planner_looking_two_turns_ahead_sows_what_it_reaps_next_turn(tmp_path):
+    root = inline_pack.write_pack(tmp_path, {"pack.yaml": PACK, "flow.yaml": SEASONS, "scoring.yaml": SCORING,
+                                             "bots.yaml": BOTS})
+    g = new_game(load_ruleset(root), 1, seed=0)
+    one, two = make_bot("planner:default:6", g.rules), make_bot("planner:default:6:2", g.rules)
+    assert one.choose(g, random.Random(0)) == "sell"  # 2 coins this turn beat a grain worth nothing yet
+    assert two.choose(g, random.Random(0)) == "plant"  # plant then reap, 6 coins, beats selling twice, 4
+    g.apply("plant")
+    assert two.choose(g, random.Random(0)) == "reap"
+    g.apply("reap")
+    assert two.choose(g, random.Random(0)) == "sell"  # the last turn: nothing to reap after it
+
+
+def test_between_its_turns_the_planner_lets_the_other_seats_play_their_best_move(tmp_path):
+    root = inline_pack.write_pack(tmp_path, {"pack.yaml": PACK, "flow.yaml": SEASONS, "scoring.yaml": SCORING,
+                                             "bots.yaml": BOTS})
+    g = new_game(load_ruleset(root), 2, seed=0)
+    two = make_bot("planner:default:6:2", g.rules)
+    assert two.choose(g, random.Random(0)) == "plant"  # seat 2 sells in between; seat 1 reaps after
+    assert two._other_move(g.child("plant"), random.Random(0)) == "sell"
