@@ -68,9 +68,9 @@ class Evaluation:
                 tuple((t, w, self.printed.get(t, {})) for t, w in groups.get("track_values", {}).items()))
 
     @staticmethod
-    def _linear(p, terms) -> float:
+    def _linear(p, terms, v: float) -> float:
+        """``v`` plus the terms' values for the player (added in this order: the same float every time)."""
         holding_terms, track_terms, grid_terms, owned_terms, piece_terms, value_terms = terms
-        v = 0.0
         holdings, tracks, grids, owned, free = p.holdings, p.tracks, p.grids, p.owned, p.pieces_free
         for r, w in holding_terms:
             v += w * holdings.get(r, 0)
@@ -88,9 +88,9 @@ class Evaluation:
 
     def of_player(self, p, left: float = 0.0) -> float:
         """The player's value apart from the zones and final scoring, ``left`` of the game still to play."""
-        v = self.points * p.score + self._linear(p, self._terms)
+        v = self._linear(p, self._terms, self.points * p.score)
         if self._early_terms is not None and left:
-            v += left * self._linear(p, self._early_terms)
+            v += left * self._linear(p, self._early_terms, 0.0)
         return v
 
     def share_left(self, game: Game) -> float:
