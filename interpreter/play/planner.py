@@ -66,7 +66,10 @@ class PlannerBot:
         for _ in range(self.MAX_OTHER_MOVES):
             if game.is_terminal() or game.current_player == seat:
                 break
-            game = game.child(self._other_move(game, rng))
+            try:
+                game = game.child(self._other_move(game, rng))
+            except IllegalActionError:  # no move of theirs can be carried out in this guess
+                return self.evaluate(game, seat)
         if game.is_terminal() or game.current_player != seat:
             return self.evaluate(game, seat)
         plans = self._turn(game, seat, rng)
