@@ -9,6 +9,11 @@
   and cut after a fixed number of turns, where the evaluation scores the position.
 - ``dummy``: the rulebook's solo dummy policy (R-SOLO-2): the action tile farthest ahead, then
   nothing but the cheapest way through the turn.
+- ``planner``: a search over the steps of the bot's whole turn, and its next turns (planner.py).
+- ``best``: the bot a pack's bots file names as its strongest.
+
+An evaluation may count what final scoring would add if the game ended now (``final``) and weights that
+count in proportion to the share of the game left (``early``): what holdings are still worth doing.
 
 A bot is an object with ``name`` and ``choose(game, rng) -> action``.
 """
