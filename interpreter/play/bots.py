@@ -100,7 +100,7 @@ class Evaluation:
 
     def share_left(self, game: Game) -> float:
         """The share of the game still to play (flow.share_left), for the early weights."""
-        return F.share_left(game.rules.flow, game.state.flow, self.rounds) if game.state.flow is not None else 0.5
+        return F.share_left(game.rules.flow, game.state.flow, self.rounds)
 
     def __call__(self, game: Game, seat: int, memo: dict | None = None) -> float:
         """The seat's value less `opponents` times the best other seat's (dummy seats do not count).
@@ -187,19 +187,25 @@ class GreedyBot:
     # choices deep, instead of halfway: otherwise such an action never looks worth taking.
     THROUGH_CHOICES = 3
 
-    def __init__(self, evaluation: Evaluation):
+    def __init__(self, evaluation: Evaluation, through_choices: int | None = None):
         self.evaluate = evaluation
+        if through_choices is not None:
+            self.THROUGH_CHOICES = through_choices
 
     def choose(self, game: Game, rng: random.Random) -> str:
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        seat = game.current_player
         # The actions are tried on a copy whose face-down stacks are reshuffled: an action that draws
         # (a take, a refill of a row) must not be judged by what really lies on top of a stack.
-        world = game.determinized(seat, rng)
+        return self.move_in(game.determinized(game.current_player, rng), rng)
+
+    def move_in(self, world: Game, rng: random.Random) -> str:
+        """The best move, one move ahead, of the seat to act in ``world`` (a copy the caller has
+        determinized already); ties are broken by ``rng``."""
+        seat = world.current_player
         best, best_value, memo = [], -math.inf, {}
-        for action in legal:
+        for action in world.legal_actions():
             try:
                 after = world.child(action)
             except IllegalActionError:

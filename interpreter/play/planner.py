@@ -9,7 +9,7 @@ in the same turn are kept if they are among the ``width`` best by the evaluation
 a sequence ends when the turn is over (another seat acts, the turn counter moves, the game ends).
 
 With ``turns`` above 1 the ``width`` best ends of turn are played on: the other seats' turns by a fast
-policy (one move ahead by the same evaluation, from their side), then the planner's next turn by the
+policy (the greedy bot's move, one move ahead by the same evaluation from their side), then the planner's next turn by the
 same beam search; an end of turn is worth the best its next turns reach. The first action of the best
 plan is played. At the next decision of the same turn the search runs again from there, so what a
 step revealed (a tile drawn to refill a row) is taken into account.
@@ -26,6 +26,7 @@ import random
 from dataclasses import dataclass
 
 from interpreter.errors import IllegalActionError
+from interpreter.play.bots import GreedyBot
 from interpreter.runtime.game import Game
 
 
@@ -43,6 +44,9 @@ class PlannerBot:
 
     def __init__(self, evaluation, width: int = 6, turns: int = 1):
         self.evaluate, self.width, self.turns = evaluation, width, turns
+        # the other seats between two of its turns: greedy, one move ahead by the same evaluation from their
+        # side, not through their choices (the fast policy; the world is determinized already)
+        self.others = GreedyBot(evaluation, through_choices=0)
 
     def choose(self, game: Game, rng: random.Random) -> str:
         legal = game.legal_actions()
@@ -67,28 +71,13 @@ class PlannerBot:
             if game.is_terminal() or game.current_player == seat:
                 break
             try:
-                game = game.child(self._other_move(game, rng))
+                game = game.child(self.others.move_in(game, rng))
             except IllegalActionError:  # no move of theirs can be carried out in this guess
                 return self.evaluate(game, seat)
         if game.is_terminal() or game.current_player != seat:
             return self.evaluate(game, seat)
         plans = self._turn(game, seat, rng)
         return plans[0].value if plans else self.evaluate(game, seat)
-
-    def _other_move(self, game: Game, rng: random.Random) -> str:
-        """Another seat's move: the one its own evaluation likes best one move ahead."""
-        mover = game.current_player
-        best, best_value = [], -math.inf
-        for action in game.legal_actions():
-            try:
-                value = self.evaluate(game.child(action), mover)
-            except IllegalActionError:
-                continue
-            if value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        return rng.choice(best) if best else rng.choice(game.legal_actions())
 
     def _turn(self, world: Game, seat: int, rng: random.Random) -> list[Plan]:
         """The ends of turn the beam search reaches from ``world`` (the seat to act), best first."""

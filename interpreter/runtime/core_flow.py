@@ -264,6 +264,11 @@ def _final_scoring(rules: CoreRules, state: GameState) -> list[Frame]:
     state.table = {**state.table, SCORING: True}
     if rules.model.final_choices == "most_points":
         return []
+    return _final_jobs(rules, state)
+
+
+def _final_jobs(rules: CoreRules, state: GameState) -> list[Frame]:
+    """Each final step for each scoring seat, in the order they run: the first step of every player first."""
     return [Frame(key, [], 0, seat, source) for key, source in rules.final_steps for seat in _scoring_seats(rules, state)]
 
 
@@ -282,8 +287,7 @@ def scores_if_over(rules: CoreRules, state: GameState) -> list[int]:
     work.table = {**work.table, SCORING: True}
     # every step queued at once, the first on top (every player completes a step before the next); a
     # choice is answered by a search over the rest of the scoring, which is the most points as well
-    jobs = [Frame(key, [], 0, seat, source) for key, source in rules.final_steps for seat in _scoring_seats(rules, work)]
-    for job in reversed(jobs):
+    for job in reversed(_final_jobs(rules, work)):
         work.frames += guarded(job)
     machine = rules.machine
     machine.run(work)

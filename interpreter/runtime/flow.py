@@ -307,11 +307,11 @@ def seek(spec: FlowSpec, seats: int, turns_taken: int) -> FlowCursor:
 def share_left(spec: FlowSpec, cursor: FlowCursor | None, rounds: int | None = None) -> float:
     """The share of the game still to play: 1 at the start, 0 at the end, by rounds (the flow's number of
     rounds, else ``rounds``, what a caller expects of a flow that ends on a condition), within a round by
-    its phases and the turns taken in the phase. 0.5 when neither number is known."""
+    its phases and the turns taken in the phase. 0.5 when neither number is known, or there is no cursor."""
     total = spec.rounds or rounds
-    if cursor is None or cursor.over:
+    if cursor is not None and cursor.over:
         return 0.0
-    if not total:
+    if not total or cursor is None:
         return 0.5
     phase = spec.phases[min(cursor.phase, len(spec.phases) - 1)]
     if phase.until == "turns_each" and cursor.order:

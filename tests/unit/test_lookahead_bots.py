@@ -32,24 +32,20 @@ resources:
 actions:
   - {{id: rest, name: Rest, effect: gain 0 coin, {E}}}
 """
-FLOW = f"""\
-kind: flow
-provenance: exact
-source: test
-rounds: 4
-final_choices: most_points
-phases:
-  - {{id: work, menu: work}}
-menus:
-  - id: work
-    provenance: exact
-    source: test
-    entries:
-      - {{id: prepare, effect: gain 1 tool, limit: 1, {E}}}
-      - {{id: build, effect: "pay 1 tool\\ngain 9 coin", ends_turn: true, {E}}}
-      - {{id: sell, effect: gain 2 coin, ends_turn: true, {E}}}
-      - {{id: farm, effect: gain 1 grain, ends_turn: true, {E}}}
-"""
+
+
+def flow(rounds: int, *entries: str) -> str:
+    """A flow file: ``rounds`` rounds of one phase whose menu has these entries (without provenance)."""
+    lines = "".join(f"      - {{{entry}, {E}}}\n" for entry in entries)
+    return (f"kind: flow\nprovenance: exact\nsource: test\nrounds: {rounds}\nfinal_choices: most_points\n"
+            f"phases:\n  - {{id: work, menu: work}}\nmenus:\n  - id: work\n    provenance: exact\n"
+            f"    source: test\n    entries:\n{lines}")
+
+
+FLOW = flow(4, "id: prepare, effect: gain 1 tool, limit: 1",
+            'id: build, effect: "pay 1 tool\\ngain 9 coin", ends_turn: true',
+            "id: sell, effect: gain 2 coin, ends_turn: true",
+            "id: farm, effect: gain 1 grain, ends_turn: true")
 SCORING = f"""\
 kind: scoring
 tables:
@@ -189,22 +185,8 @@ def test_a_bots_file_naming_an_unknown_best_or_weight_is_an_error_at_its_line(tm
     assert any("must name another bot" in e.message for e in run_pipeline(root2).errors)
 
 
-SEASONS = f"""\
-kind: flow
-provenance: exact
-source: test
-rounds: 3
-phases:
-  - {{id: work, menu: work}}
-menus:
-  - id: work
-    provenance: exact
-    source: test
-    entries:
-      - {{id: sell, effect: gain 2 coin, ends_turn: true, {E}}}
-      - {{id: plant, effect: gain 1 grain, ends_turn: true, {E}}}
-      - {{id: reap, effect: "pay 1 grain\\ngain 6 coin", ends_turn: true, {E}}}
-"""
+SEASONS = flow(3, "id: sell, effect: gain 2 coin, ends_turn: true", "id: plant, effect: gain 1 grain, ends_turn: true",
+               'id: reap, effect: "pay 1 grain\\ngain 6 coin", ends_turn: true')
 
 
 def test_a_planner_looking_two_turns_ahead_sows_what_it_reaps_next_turn(tmp_path):
@@ -226,4 +208,4 @@ def test_between_its_turns_the_planner_lets_the_other_seats_play_their_best_move
     g = new_game(load_ruleset(root), 2, seed=0)
     two = make_bot("planner:default:6:2", g.rules)
     assert two.choose(g, random.Random(0)) == "plant"  # seat 2 sells in between; seat 1 reaps after
-    assert two._other_move(g.child("plant"), random.Random(0)) == "sell"
+    assert two.others.move_in(g.child("plant"), random.Random(0)) == "sell"
