@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Callable
 
 from interpreter.play import stats
 
@@ -151,7 +152,8 @@ def compare(base: list[dict], variant: list[dict]) -> dict:
 # --------------------------------------------------------------------------- text
 
 
-def summary_text(s: dict) -> str:
+def summary_text(s: dict, name: Callable[[str], str] = str) -> str:
+    """The summary as text; ``name`` says what a source or record id is called (labels.Labels.source)."""
     lines = [f"{s['games']} games, {s['turns']:.0f} turns and {s['actions']:.0f} actions per game", ""]
     ladder = s.get("ladder")
     if ladder:  # solo: no winner (R-TIE-3); the score ladder instead of a win rate
@@ -179,18 +181,18 @@ def summary_text(s: dict) -> str:
         lines += ["", f"{'bot':<14}{'moves':>9}{'ms/move':>10}{'slowest ms':>12}   (CPU time choosing)"]
         lines += [f"{b['bot']:<14}{b['moves']:>9}{b['ms_per_move']:>10.1f}{b['slowest_ms']:>12.1f}" for b in timed]
     lines += ["", "points per player by source (mean):"]
-    lines += [f"  {k:<28}{v:>7.2f}" for k, v in list(s["sources"].items())[:20]]
+    lines += [f"  {name(k):<40}{v:>7.2f}" for k, v in list(s["sources"].items())[:20]]
     if s["performed"]:
         lines += ["", "actions performed per game:"] + [f"  {k:<28}{v:>7.2f}" for k, v in s["performed"].items()]
     if s["tiles"]:
-        lines += ["", "most picked records per game:"] + [f"  {k:<28}{v:>7.2f}" for k, v in list(s["tiles"].items())[:10]]
+        lines += ["", "most picked records per game:"] + [f"  {name(k):<40}{v:>7.2f}" for k, v in list(s["tiles"].items())[:10]]
     if s["never_fired"]:
         lines += ["", f"content that never fired ({len(s['never_fired'])}): " + ", ".join(s["never_fired"][:40])
                   + (" ..." if len(s["never_fired"]) > 40 else "")]
     return "\n".join(lines)
 
 
-def compare_text(c: dict, mdd_note: str = "") -> str:
+def compare_text(c: dict, mdd_note: str = "", name: Callable[[str], str] = str) -> str:
     d = c["score"]
     lines = [f"{c['games']} paired games (same seeds){mdd_note}",
              f"mean score per player: base {_mean_all(c['base']):.2f}, "
@@ -202,9 +204,9 @@ def compare_text(c: dict, mdd_note: str = "") -> str:
         lines.append(f"{s['seat']:<6}{s['p1']:>10.1%}{s['p2']:>13.1%}{s['diff']:>+9.1%}"
                      f"{_ci(s['low'], s['high'], pct=True):>20}{s['score_mean']:>+14.2f}")
     lines += ["", "points per player by source, change:"]
-    lines += [f"  {k:<28}{v:>+7.2f}" for k, v in list(c["sources"].items())[:15]]
+    lines += [f"  {name(k):<40}{v:>+7.2f}" for k, v in list(c["sources"].items())[:15]]
     lines += ["", "tiles whose pick rate moved most (picks per game):"]
-    lines += [f"  {t['tile']:<28}{t['base']:>6.2f} -> {t['variant']:<6.2f}" for t in c["tiles_moved"][:10]]
+    lines += [f"  {name(t['tile']):<40}{t['base']:>6.2f} -> {t['variant']:<6.2f}" for t in c["tiles_moved"][:10]]
     return "\n".join(lines)
 
 
@@ -249,8 +251,8 @@ def seat_groups(records: list[dict]) -> dict[str, list[int]]:
     return {f"seat {i + 1} ({records[0]['bots'][i]})": [r["scores"][i] for r in records] for i in range(seats)}
 
 
-def compare_markdown(c: dict, title: str, plot: str | None, mdd_note: str = "") -> str:
-    out = [f"# {title}", "", "```text", compare_text(c, mdd_note), "```", ""]
+def compare_markdown(c: dict, title: str, plot: str | None, mdd_note: str = "", name: Callable[[str], str] = str) -> str:
+    out = [f"# {title}", "", "```text", compare_text(c, mdd_note, name), "```", ""]
     if plot:
         out += [f"![score distributions]({plot})", ""]
     return "\n".join(out)

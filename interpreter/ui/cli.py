@@ -276,6 +276,7 @@ def simulate(
     points come from, what gets picked and what never happens."""
     import json as _json
 
+    from interpreter.content.labels import Labels
     from interpreter.play.analysis import content_keys, plot_scores, seat_groups, summarize, summary_text
 
     bot_list = [b.strip() for b in bots.split(",") if b.strip()]
@@ -293,7 +294,7 @@ def simulate(
     if as_json:
         out.print(_json.dumps(summary, indent=2), markup=False)
     else:
-        out.print(summary_text(summary), markup=False)
+        out.print(summary_text(summary, Labels.of(rs).source), markup=False)
         for p in summary.get("plots", ()):
             out.print(f"plot: {p}", markup=False)
 
@@ -320,6 +321,7 @@ def compare(
 
     from interpreter.play import stats
     from interpreter.play.analysis import compare as do_compare
+    from interpreter.content.labels import Labels
     from interpreter.play.analysis import compare_markdown, compare_text, plot_scores
 
     bot_list = [b.strip() for b in bots.split(",") if b.strip()]
@@ -327,7 +329,7 @@ def compare(
     base_v = [str(v) for v in (base or ())]
     var_v = base_v + [str(v) for v in variant]
     console.ruleset_or_exit(pack, base_v)
-    console.ruleset_or_exit(pack, var_v)
+    name = Labels.of(console.ruleset_or_exit(pack, var_v)).source  # the variant's names: it may add records
     note = ""
     if games is None:  # a pilot run measures the spread of paired differences, then sizes the run
         pilot = 30
@@ -345,11 +347,11 @@ def compare(
                        report.parent / (report.stem + "_scores.png"), "scores, base and variant")
     title = f"{' + '.join(Path(v).stem for v in variant)} vs {' + '.join(Path(v).stem for v in base_v) or 'base game'}"
     report.parent.mkdir(parents=True, exist_ok=True)
-    report.write_text(compare_markdown(result, title, plot.name, note), encoding="utf-8")
+    report.write_text(compare_markdown(result, title, plot.name, note, name), encoding="utf-8")
     if as_json:
         out.print(_json.dumps({k: v for k, v in result.items() if k not in ("base", "variant")}, indent=2), markup=False)
     else:
-        out.print(compare_text(result, note), markup=False)
+        out.print(compare_text(result, note, name), markup=False)
         out.print(f"report: {report}  plot: {plot}", markup=False)
 
 

@@ -7,6 +7,7 @@ human's.
 
 from __future__ import annotations
 
+from interpreter.content.labels import Labels
 from interpreter.errors import RulesError
 from interpreter.runtime.game import Game
 from interpreter.mechanisms import market_rows, wheel
@@ -22,6 +23,11 @@ def _describe(action: str, options, phrases=None) -> str:
         return describe(action, options, phrases)
     except (ValueError, IndexError, TypeError):
         return action
+
+
+def _names(rules, obs: dict) -> dict[str, str]:
+    """The display name of every id the page may show: records, declared things, the sources of points."""
+    return Labels.of(rules.ruleset).shown({k for p in obs["players"] for k in p["breakdown"]})
 
 
 def game_view(session: Session, game: Game, replay_step: int | None = None) -> dict:
@@ -99,6 +105,7 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
     return {
         "id": session.id,
         "pack": rules.ruleset.pack_id,
+        "names": _names(rules, obs),
         "players": rules.players,
         "variants": list(session.variants),
         "seed": s.table.get("seed"),
@@ -143,7 +150,7 @@ def core_game_view(session: Session, game, replay_step: int | None = None) -> di
     blocker = session.undo_blocker() if live else "a replay view cannot be undone"
     total = len(session.game.state.log)
     return {
-        "id": session.id, "pack": rules.ruleset.pack_id, "players": rules.players, "variants": list(session.variants),
+        "id": session.id, "pack": rules.ruleset.pack_id, "names": _names(rules, obs), "players": rules.players, "variants": list(session.variants),
         "seed": s.table.get("seed"), "turn": cursor.turn, "total_turns": rules.total_turns, "round": cursor.round,
         "phase": obs["flow"]["phase"], "era": None,
         "current_seat": None if over else cp + 1,

@@ -109,8 +109,11 @@ def show(game) -> None:
 
 
 def final(game) -> None:
+    from interpreter.content.labels import Labels
+
+    labels = Labels.of(game.rules.ruleset)
     for s in game.scores():
-        parts = ", ".join(f"{k} {v}" for k, v in s["breakdown"].items())
+        parts = ", ".join(f"{k} {v}" for k, v in labels.breakdown(s["breakdown"]).items())
         out.print(f"seat {s['seat']}: {s['score']} points ({parts})", markup=False)
     solo = game.solo_verdict()
     if solo is not None:

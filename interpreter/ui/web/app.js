@@ -104,8 +104,10 @@ async function busy(task) {
   }
 }
 
+let NAMES = {};  // id -> display name, from the view (records, declared things, sources of points)
+
 function words(text) {
-  return String(text).replace(/_/g, " ");
+  return NAMES[text] || String(text).replace(/_/g, " ");
 }
 
 function listOf(obj, skipZero) {
@@ -198,6 +200,7 @@ function enterGame(view) {
 function render(view) {
   const replaying = view.replay !== null && view.replay !== undefined;
   if (!replaying) ui.view = view;
+  NAMES = view.names || {};
   $("game-id").textContent = `game ${view.id} · seed ${view.seed}` +
     (view.variants.length ? ` · ${view.variants.join(", ")}` : "");
   drawStatus(view, replaying);
