@@ -108,3 +108,64 @@ def _named(model, into: list[BaseModel]) -> None:
                     _named(item, into)
             elif isinstance(value, BaseModel):
                 _named(value, into)
+
+
+HIDDEN_FIELDS = {"id", "name", "provenance", "source", "notes"}
+
+
+def record_help(ruleset, ident: str) -> list[str] | None:
+    """A record in words, for `help <record>` and a page's tooltips: its name and kind, each effect and cost
+    in English (as `caput content report` writes them), its other printed values; None when no record has
+    this id or name."""
+    from interpreter.dsl.english import to_english
+
+    index = ruleset.memo.get("records_by_id")
+    if index is None:
+        found: list[BaseModel] = []
+        for models in ruleset.models.values():
+            for model in models:
+                _with_id(model, found)
+        index = ruleset.memo["records_by_id"] = {}
+        for model in found:
+            index.setdefault(model.id, model)
+            if getattr(model, "name", None):
+                index.setdefault(model.name.lower(), model)
+    model = index.get(ident) or index.get(ident.lower())
+    if model is None:
+        return None
+    labels = Labels.of(ruleset)
+    kind = ruleset.symbols.record_kinds.get(model.id)
+    head = labels.name(model.id) + (f" ({model.id})" if labels.name(model.id) != words(model.id) else "")
+    out = [head + (f", {ruleset.names.of(kind, 'kind')}" if kind else "")]
+    effects = [f for f in ruleset.fields if f.record == model.id]
+    said = set()
+    for f in effects:
+        field = next((p for p in reversed(f.path) if isinstance(p, str)), "")
+        said.add(field)
+        out.append(f"  {field.replace('_', ' ')}: {to_english(f.ast, ruleset.names)}")
+    for field in type(model).model_fields:
+        value = getattr(model, field)
+        if field in HIDDEN_FIELDS or field in said or value in (None, [], (), 0, False, ""):
+            continue  # (a zero, a no: nothing printed on the record)
+        if value is True:
+            out.append(f"  {field.replace('_', ' ')}")
+        elif isinstance(value, (str, int, float)):
+            out.append(f"  {field.replace('_', ' ')}: {value}")
+        elif isinstance(value, (list, tuple)) and all(isinstance(v, (str, int)) for v in value):
+            out.append(f"  {field.replace('_', ' ')}: {', '.join(str(v) for v in value)}")
+    if getattr(model, "notes", None):
+        out.append(f"  notes: {model.notes}")
+    return out
+
+
+def _with_id(model, into: list[BaseModel]) -> None:
+    if isinstance(getattr(model, "id", None), str) and hasattr(model, "provenance"):
+        into.append(model)
+    if isinstance(model, BaseModel):
+        for field in type(model).model_fields:
+            value = getattr(model, field)
+            if isinstance(value, (list, tuple)):
+                for item in value:
+                    _with_id(item, into)
+            elif isinstance(value, BaseModel):
+                _with_id(value, into)

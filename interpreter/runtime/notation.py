@@ -33,16 +33,22 @@ def parse(text: str, legal: list[str], verbs: tuple[str, ...]) -> str:
 DECISION_PHRASES = {"pick": "take {arg} from its row"}
 
 
-def describe(action: str, decision_options: list[str] | None = None, phrases: dict[str, str] | None = None) -> str:
+def describe(action: str, decision_options: list[str] | None = None, phrases: dict[str, str] | None = None,
+             name=None) -> str:
     """A short English line for an action, for menus and logs; ``phrases``: verb -> how it is said
-    (``{arg}``: the argument in words), from the game's menu (``action_phrases()``)."""
+    (``{arg}``: the argument in words), from the game's menu (``action_phrases()``); ``name``: what an
+    argument that is one id is called (content/labels.py), else the id in words."""
     verb, _, arg = action.partition(" ")
+
+    def words(text: str) -> str:
+        return name(text) if name is not None and text and " " not in text else text.replace("_", " ")
+
     if verb == "choose" and decision_options:
         return f"choose: {decision_options[int(arg) - 1]}"
     if verb == "place":
         return f"place {arg.replace(' at ', ' on ').replace(' rot ', ', rotation ')}"
     for known, phrase in sorted((phrases or {}).items(), key=lambda kv: -len(kv[0])):  # the longest verb first
         if action == known or action.startswith(known + " "):
-            return phrase.format(arg=action[len(known) + 1:].replace("_", " ")).strip()
+            return phrase.format(arg=words(action[len(known) + 1:])).strip()
     phrase = DECISION_PHRASES.get(verb)
-    return phrase.format(arg=arg.replace("_", " ") if verb != "pick" else arg) if phrase else action
+    return phrase.format(arg=words(arg) if verb != "pick" or name is not None else arg) if phrase else action

@@ -11,7 +11,7 @@ import typer
 from rich.markup import escape
 
 from interpreter.mechanisms import market_rows
-from interpreter.ui import console
+from interpreter.ui import console, menu_text
 from interpreter.ui.console import out
 from interpreter.ui.kinds import MAP_KIND, WHEEL_KIND, laid_on_slots, table_key
 
@@ -54,6 +54,9 @@ def summary(game, seat: int | None = None) -> str:
     laid = laid_on_slots(game.rules, obs["zones"])
     if laid:
         lines.append(f"{slots_key}: " + ", ".join(f"{k}:{v}" for k, v in sorted(laid.items())))
+    taken = obs["turn_info"].get("tile")
+    if taken:
+        lines.append(f"taken this turn: {taken}")
     waiting = obs["turn_info"]["later"]
     if waiting:
         lines.append("to resolve this turn: " + ", ".join(waiting))
@@ -124,29 +127,45 @@ def final(game) -> None:
         out.print(f"winner: seat {game.winner()}", markup=False)
 
 
+HELP = """commands: a number or an action's notation plays it; the words of a folded group (e.g. `place`)
+list its options; `help <record>` says what a record does (its id or name); Enter shows the table again;
+`undo`; `save FILE`; `load FILE`; `q` quits"""
+
+
 def interactive(game, specs: dict[int, str], pack):
-    """The terminal loop: bots move by themselves; people pick by number or notation, or `undo`, `save F`, `load F`.
-    Returns the game and the bots' seats (a `load` may change both)."""
+    """The terminal loop: bots move by themselves; people pick by number or notation, or `undo`, `save F`, `load F`,
+    `help <record>`. The table and the menu are shown when the game has moved; an error or a help text is
+    printed under them, so it stays on screen. Returns the game and the bots' seats (a `load` may change both)."""
     import random as _random
 
     from interpreter.errors import IllegalActionError
     from interpreter.runtime.notation import describe, parse
 
+    from interpreter.content.labels import Labels
+
     rng = _random.Random(game.state.table.get("seed", 0))
     bots = bots_for(specs, game)
     history = []  # states before each human action, for undo
+    name = Labels.of(game.rules.ruleset).name
+    fresh = True  # the table and the menu are to be shown
     while not game.is_terminal():
         seat = game.current_player
         if seat in bots:
+            options = game.state.decision.options if game.state.decision else None
             action = bots[seat].choose(game, rng)
+            said = describe(action, options, game.action_phrases(), name)
             game.apply(action)
-            out.print(f"[bold]seat {seat + 1}[/] ({bots[seat].name}): {escape(action)}")
+            out.print(f"[bold]seat {seat + 1}[/] ({bots[seat].name}): {escape(action)}"
+                      + (f" [dim]({escape(said)})[/]" if said != action else ""))
+            fresh = True
             continue
-        show(game)
         legal = game.legal_actions()
         options = game.state.decision.options if game.state.decision else None
-        for i, a in enumerate(legal, 1):
-            out.print(f"  {i:>2}. {a:<34} {describe(a, options, game.action_phrases())}", markup=False)
+        phrases = game.action_phrases()
+        if fresh:
+            show(game)
+            show_menu(legal, lambda a: describe(a, options, phrases, name))
+            fresh = False
         try:
             line = input(f"seat {seat + 1}> ").strip()
         except EOFError:
@@ -155,11 +174,17 @@ def interactive(game, specs: dict[int, str], pack):
         arg = arg.strip()
         if line in ("q", "quit"):
             break
+        if not line:
+            fresh = True
+            continue
+        if word == "help":
+            show_help(game, arg)
+            continue
         if line == "undo":
             if not history:
                 out.print("nothing to undo")
                 continue
-            game = history.pop()
+            game, fresh = history.pop(), True
             continue
         if word in ("save", "load") and arg:
             if word == "save":
@@ -169,20 +194,44 @@ def interactive(game, specs: dict[int, str], pack):
                     loaded, saved = load_saved(Path(arg), pack)
                 except typer.Exit:
                     continue  # the message is printed; the game in progress goes on
-                game, history = loaded, []
+                game, history, fresh = loaded, [], True
                 specs = saved_specs(game, saved)
                 bots = bots_for(specs, game)
                 who = ", ".join(f"seat {i + 1} {spec}" for i, spec in sorted(specs.items())) or "every seat human"
                 out.print(f"loaded {escape(arg)}: {len(game.state.log)} steps played; {escape(who)}")
+            continue
+        typed = " ".join(line.lower().split())
+        if typed not in legal and not typed.isdigit() and menu_text.under(legal, typed):
+            show_menu(legal, lambda a: describe(a, options, phrases, name), typed)  # the options under these words
             continue
         try:
             action = parse(line, legal, game.action_words())
             before = game.clone()
             game.apply(action)
             history.append(before)
+            fresh = True
         except IllegalActionError as exc:
-            out.print(f"[bold red]illegal[/]: {escape(exc.reason)}")
+            out.print(f"[bold red]illegal[/]: {escape(exc.reason)}  [dim](help: `help`; the table again: Enter)[/]")
     return game, specs
+
+
+def show_menu(legal: list[str], describe, prefix: str = "") -> None:
+    for line in menu_text.lines(legal, describe, prefix):
+        out.print(line, markup=False)
+
+
+def show_help(game, what: str) -> None:
+    """`help`: the commands; `help <record>`: the record in words."""
+    from interpreter.content.labels import record_help
+
+    if not what:
+        out.print(HELP, markup=False)
+        return
+    said = record_help(game.rules.ruleset, what)
+    if said is None:
+        out.print(f"no record is called {escape(what)!r}; `help` lists the commands", markup=False)
+        return
+    out.print("\n".join(said), markup=False)
 
 
 def play_moves(game, path: Path, log: Optional[Path], specs: dict[int, str]) -> None:

@@ -123,3 +123,25 @@ def test_bots_take_their_seats(tmp_path):
     assert json.loads(log.read_text())["state"]["table"]["over"] is True
     bad = caput("play", "--seat", "3=greedy", stdin="q\n")
     assert bad.returncode == 2 and "seats are 1..2" in bad.stdout
+
+
+def test_interactive_menu_folds_and_errors_and_help_stay_under_it():
+    r = caput("play", "--players", "2", stdin="refresh\nrefresh wall\nnonsense\nhelp t2_egg_dealer\nhelp no_such_thing\n\nq\n")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "refresh <building|upgrade|wall> <6 choices> pay <1..2>" in out and "type `refresh`" in out
+    assert "refresh building <6 choices> pay <1..2>" in out  # `refresh` opens the group one level down
+    assert "refresh wall 3,4 pay 2" in out  # `refresh wall` lists its options
+    assert "take the action tile Wall / King's Road" in out  # records by their names
+    after_error = out[out.index("illegal"):]
+    # the table is not printed again after an error or a help text: they stay on screen, until Enter
+    assert after_error.count("seat 1 to play") == 1 and after_error.index("Egg dealer (t2_egg_dealer), technology") < \
+        after_error.index("seat 1 to play")
+    assert "Whenever a resource is gained (egg)" in out and "no record is called 'no_such_thing'" in out
+
+
+def test_final_scores_read_by_name():
+    r = caput("play", "--players", "1", "--seat", "1=greedy", stdin="")
+    assert r.returncode == 0, r.stderr
+    final = next(line for line in r.stdout.splitlines() if line.startswith("seat 1:") and "points (" in line)
+    assert "Academics" in final and "crane:position" not in final and "_" not in final.partition("(")[2]
