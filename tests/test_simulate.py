@@ -164,6 +164,16 @@ def test_simulate_and_compare_from_the_command_line(tmp_path):
     r = subprocess.run([*caput, "compare", "--variant", "crane_b", "--games", "4", "--bots", "random", "--report",
                         str(report), "--workers", "1"], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    assert "paired games" in r.stdout and "cmp_scores.png" in report.read_text()
+    text = report.read_text()
+    assert "paired games" in r.stdout and "cmp_differences.png" in text and "cmp_sources.png" in text
+    assert "| variant | crane_b (Action tiles side B: " in text and "| bots | random, random |" in text
+    assert ("No change of the mean score" in text or "The variant raises" in text or "The variant lowers" in text)
+    page = tmp_path / "sim.html"
+    r = subprocess.run([*caput, "simulate", "--players", "2", "--games", "3", "--bots", "greedy,random", "--report",
+                        str(page), "--workers", "1"], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    html = page.read_text()
+    assert html.startswith("<!doctype html>") and html.count("data:image/png;base64,") == 4  # scores, wins, sources, picks
+    assert "<td>greedy, random</td>" in html and "greedy wins" in html
     bad = subprocess.run([*caput, "simulate", "--bots", "clever"], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and "unknown bot" in bad.stderr

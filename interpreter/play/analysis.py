@@ -121,6 +121,20 @@ def content_keys(ruleset) -> dict[str, str]:
     return {f.key: f.record for f in ruleset.fields if f.start == "program" and f.record and f.kind in files}
 
 
+def source_changes(pairs: list[tuple[dict, dict]]) -> list[dict]:
+    """Per source of points, the paired change of its points per player (variant less base, game by game)
+    with its 95% interval, the largest changes first."""
+    def per_player(r: dict, source: str) -> float:
+        return sum(b.get(source, 0) for b in r["breakdown"]) / max(1, len(r["breakdown"]))
+
+    sources = sorted({k for a, b in pairs for r in (a, b) for bd in r["breakdown"] for k in bd})
+    out = []
+    for source in sources:
+        d = stats.paired_difference([per_player(a, source) for a, _ in pairs], [per_player(b, source) for _, b in pairs])
+        out.append({"source": source, "mean": d["mean"], "low": d["low"], "high": d["high"]})
+    return sorted(out, key=lambda c: -abs(c["mean"]))
+
+
 def compare(base: list[dict], variant: list[dict]) -> dict:
     """Paired comparison (same seeds in the same order): mean score difference with its interval and
     effect size, seat win-rate changes, per-source changes, and the tiles whose pick rate moved most."""
@@ -144,7 +158,9 @@ def compare(base: list[dict], variant: list[dict]) -> dict:
     moved = sorted(((t, sb["tiles"].get(t, 0.0), sv["tiles"].get(t, 0.0)) for t in tiles),
                    key=lambda x: -abs(x[2] - x[1]))
     return {"games": len(pairs), "score": diff, "seats": seats,
+            "differences": [avg(b) - avg(a) for a, b in pairs],  # per game: the variant's mean score less the base's
             "sources": dict(sorted(source_change.items(), key=lambda kv: -abs(kv[1]))),
+            "source_changes": source_changes(pairs),
             "tiles_moved": [{"tile": t, "base": a, "variant": b, "change": b - a} for t, a, b in moved[:15]],
             "base": sb, "variant": sv}
 
@@ -217,42 +233,3 @@ def _mean_all(s: dict) -> float:
 
 def _ci(low: float, high: float, pct: bool = False) -> str:
     return f"[{low:.1%}, {high:.1%}]" if pct else f"[{low:.1f}, {high:.1f}]"
-
-
-# --------------------------------------------------------------------------- plots
-
-
-def plot_scores(groups: dict[str, list[list[int]]], path: Path, title: str) -> Path:
-    """Histograms of scores, one colour per group (e.g. per seat, or base and variant)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
-    values = [x for xs in groups.values() for x in xs]
-    lo, hi = (min(values), max(values)) if values else (0, 1)
-    bins = range(int(lo) - 1, int(hi) + 3, max(1, (int(hi) - int(lo)) // 30 or 1))
-    for name, xs in groups.items():
-        ax.hist(xs, bins=list(bins), alpha=0.55, label=name)
-    ax.set_xlabel("final score")
-    ax.set_ylabel("players")
-    ax.set_title(title)
-    ax.legend()
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path)
-    plt.close(fig)
-    return path
-
-
-def seat_groups(records: list[dict]) -> dict[str, list[int]]:
-    seats = max((len(r["scores"]) for r in records), default=0)
-    return {f"seat {i + 1} ({records[0]['bots'][i]})": [r["scores"][i] for r in records] for i in range(seats)}
-
-
-def compare_markdown(c: dict, title: str, plot: str | None, mdd_note: str = "", name: Callable[[str], str] = str) -> str:
-    out = [f"# {title}", "", "```text", compare_text(c, mdd_note, name), "```", ""]
-    if plot:
-        out += [f"![score distributions]({plot})", ""]
-    return "\n".join(out)

@@ -269,34 +269,71 @@ def simulate(
     workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Local processes (default: every core)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address, e.g. tcp://host:8786."),
     out_file: Optional[Path] = typer.Option(None, "--out", help="Write one record per game: .csv or .jsonl."),
-    plots: Optional[Path] = typer.Option(None, "--plots", help="Folder for PNG plots (default: next to --out, else none)."),
+    plots: Optional[Path] = typer.Option(None, "--plots", help="Folder for PNG plots (default: next to --out or --report, else none)."),
+    report: Optional[Path] = typer.Option(None, "--report", help="Write a report: FILE.html (one page, plots inside) or FILE.md."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Play many games with bots and report scores, seat balance, win rates with 95% intervals, where the
-    points come from, what gets picked and what never happens."""
+    points come from, what gets picked and what never happens; --plots draws them, --report writes them up."""
     import json as _json
 
     from interpreter.content.labels import Labels
-    from interpreter.play.analysis import content_keys, plot_scores, seat_groups, summarize, summary_text
+    from interpreter.play import plots as P
+    from interpreter.play import report as R
+    from interpreter.play.analysis import content_keys, summarize, summary_text
 
     bot_list = [b.strip() for b in bots.split(",") if b.strip()]
     runs.check_bots(bot_list, players)
     rs = console.ruleset_or_exit(pack, variant)
+    name = Labels.of(rs).source
     records = runs.run_bot_games(pack, [str(v) for v in (variant or ())], players, games, bot_list, seed, workers, scheduler,
                         "games")
     summary = summarize(records, content_keys(rs))
     if out_file is not None:
         runs.write_records(records, out_file)
-    folder = plots or (out_file.parent if out_file is not None else None)
+    folder = plots or (out_file.parent if out_file is not None else report.parent if report is not None else None)
     if folder is not None:
-        summary["plots"] = [str(plot_scores(seat_groups(records), folder / "scores.png",
-                                            f"{players} players, {games} games"))]
+        stem = f"{report.stem}_" if report is not None and plots is None else ""
+        drawn = [P.scores(P.seat_groups(records), folder / f"{stem}scores.png", f"{players} players, {games} games"),
+                 P.sources(summary, folder / f"{stem}sources.png", name)]
+        if players > 1:
+            drawn.insert(1, P.win_rates(summary, folder / f"{stem}win_rates.png"))
+        if summary["tiles"]:
+            drawn.append(P.picks(summary, folder / f"{stem}picks.png", name))
+        summary["plots"] = [str(p) for p in drawn]
+    if report is not None:
+        setup = R.Setup("simulate", f"{rs.pack_id} ({_pack_name(rs)})", _variant_titles(rs), players,
+                        tuple(r for r in records[0]["bots"]) if records else tuple(bot_list), games, (seed, seed + games - 1))
+        blocks = R.simulate_report(setup, summary, [Path(p) for p in summary.get("plots", ())], name)
+        R.write(blocks, f"caput simulate: {_pack_name(rs)}", report)
     if as_json:
         out.print(_json.dumps(summary, indent=2), markup=False)
     else:
-        out.print(summary_text(summary, Labels.of(rs).source), markup=False)
+        out.print(summary_text(summary, name), markup=False)
         for p in summary.get("plots", ()):
             out.print(f"plot: {p}", markup=False)
+        if report is not None:
+            out.print(f"report: {report}", markup=False)
+
+
+def _pack_name(rs) -> str:
+    pack = rs.single("pack")
+    return pack.name if pack is not None and pack.name else rs.pack_id
+
+
+def _variant_titles(rs, skip: int = 0) -> tuple[str, ...]:
+    """The ruleset's overlays (after the first ``skip``) as their file, name and description say them."""
+    from ruamel.yaml import YAML
+
+    titles = []
+    for path in rs.variants[skip:]:
+        try:
+            data = YAML(typ="safe").load(Path(path).read_text(encoding="utf-8"))  # loaded and checked already
+        except (OSError, ValueError):
+            data = None
+        said = [str(data.get(k)) for k in ("name", "description") if isinstance(data, dict) and data.get(k)]
+        titles.append(f"{Path(path).stem}" + (f" ({': '.join(said)})" if said else ""))
+    return tuple(titles)
 
 
 @app.command()
@@ -312,24 +349,28 @@ def compare(
     pack: Optional[Path] = typer.Option(None, "--pack"),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1),
     scheduler: Optional[str] = typer.Option(None, "--scheduler"),
-    report: Path = typer.Option(Path("compare.md"), "--report", help="Markdown report (its plot goes beside it)."),
+    report: Path = typer.Option(Path("compare.md"), "--report", help="The report: FILE.md (plots beside it) or FILE.html (one page)."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Compare a variant with the base game on paired seeds: mean score difference with a 95% interval,
-    effect size, seat win-rate changes, per-source changes and the tiles whose pick rate moved."""
+    effect size, seat win-rate changes, per-source changes with intervals and the tiles whose pick rate moved;
+    the verdict in one sentence; a report (Markdown or HTML) with the setup, the tables and the plots."""
     import json as _json
 
     from interpreter.play import stats
     from interpreter.play.analysis import compare as do_compare
     from interpreter.content.labels import Labels
-    from interpreter.play.analysis import compare_markdown, compare_text, plot_scores
+    from interpreter.play import plots as P
+    from interpreter.play import report as R
+    from interpreter.play.analysis import compare_text
 
     bot_list = [b.strip() for b in bots.split(",") if b.strip()]
     runs.check_bots(bot_list, players)
     base_v = [str(v) for v in (base or ())]
     var_v = base_v + [str(v) for v in variant]
     console.ruleset_or_exit(pack, base_v)
-    name = Labels.of(console.ruleset_or_exit(pack, var_v)).source  # the variant's names: it may add records
+    rs = console.ruleset_or_exit(pack, var_v)
+    name = Labels.of(rs).source  # the variant's names: it may add records
     note = ""
     if games is None:  # a pilot run measures the spread of paired differences, then sizes the run
         pilot = 30
@@ -343,16 +384,20 @@ def compare(
     a = runs.run_bot_games(pack, base_v, players, games, bot_list, seed, workers, scheduler, "base")
     b = runs.run_bot_games(pack, var_v, players, games, bot_list, seed, workers, scheduler, "variant")
     result = do_compare(a, b)
-    plot = plot_scores({"base": [x for r in a for x in r["scores"]], "variant": [x for r in b for x in r["scores"]]},
-                       report.parent / (report.stem + "_scores.png"), "scores, base and variant")
+    folder, stem = report.parent, report.stem
+    drawn = [P.differences(result, folder / f"{stem}_differences.png"),
+             P.source_changes(result, folder / f"{stem}_sources.png", name)]
+    setup = R.Setup("compare", f"{rs.pack_id} ({_pack_name(rs)})", _variant_titles(rs, len(base_v)), players,
+                    tuple(a[0]["bots"]) if a else tuple(bot_list), games, (seed, seed + games - 1),
+                    _variant_titles(rs)[: len(base_v)])
     title = f"{' + '.join(Path(v).stem for v in variant)} vs {' + '.join(Path(v).stem for v in base_v) or 'base game'}"
-    report.parent.mkdir(parents=True, exist_ok=True)
-    report.write_text(compare_markdown(result, title, plot.name, note, name), encoding="utf-8")
+    R.write(R.compare_report(setup, result, drawn, name, note), f"caput compare: {title}", report)
     if as_json:
         out.print(_json.dumps({k: v for k, v in result.items() if k not in ("base", "variant")}, indent=2), markup=False)
     else:
         out.print(compare_text(result, note, name), markup=False)
-        out.print(f"report: {report}  plot: {plot}", markup=False)
+        out.print(R.compare_verdict(result, name), markup=False)
+        out.print(f"report: {report}  plots: {', '.join(str(p) for p in drawn)}", markup=False)
 
 
 @app.command()
