@@ -238,7 +238,9 @@ def test_a_finished_game_can_be_replayed_step_by_step(page, tmp_path):
     page.select_option("#seat-kinds select[data-seat='2']", "random")
     page.fill("#seed", "3")
     page.click("#start")
-    page.wait_for_selector("#final:not([hidden])")
+    page.wait_for_selector("#bot-controls:not([hidden])")
+    page.select_option("#speed", "instant")  # the bots' moves are shown one by one: as fast as they come
+    page.wait_for_selector("#final:not([hidden])", timeout=240_000)
     assert "Winner: seat" in page.inner_text("#final")
     page.wait_for_selector("#replay:not([hidden])")
     total = log_length(page)
@@ -275,3 +277,33 @@ def test_the_page_works_without_the_board_picture(page, monkeypatch, tmp_path):
     path = Shots(page, tmp_path)("no-board-picture")
     assert path.stat().st_size > 0 and page.errors == []
     print(f"screenshot: {path}")
+
+
+def test_bots_move_one_at_a_time_with_a_speed_a_pause_and_a_step(page, tmp_path):
+    shots = Shots(page, tmp_path)
+    page.select_option("#players", "2")
+    page.select_option("#seat-kinds select[data-seat='1']", "greedy")
+    page.select_option("#seat-kinds select[data-seat='2']", "greedy")
+    page.fill("#seed", "4")
+    page.click("#start")
+    page.wait_for_selector("#bot-controls:not([hidden])")
+    page.select_option("#speed", "slow")
+    page.wait_for_function("document.querySelectorAll('#log li').length >= 1")  # the first move is shown alone
+    page.click("#pause")
+    assert page.inner_text("#pause") == "Resume"
+    page.wait_for_function("!document.body.classList.contains('busy')")
+    paused_at = log_length(page)
+    page.wait_for_timeout(2500)  # two slow moves' time: nothing moves while paused
+    assert log_length(page) == paused_at and not page.locator("#final").is_visible()
+    page.click("#bot-step")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length === {paused_at + 1}")
+    page.wait_for_selector(f"#board[data-step='{paused_at + 1}']")  # the board follows each move
+    first = page.locator("#log li").first.inner_text()
+    assert first.startswith("seat 1") and "take the action tile" in first  # the step in words, then its notation
+    shots("paused-after-a-step")
+    page.click("#pause")  # resume
+    page.select_option("#speed", "fast")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length >= {paused_at + 4}")
+    assert page.errors == [], page.errors
+    for path in shots.paths:
+        print(f"screenshot: {path}")

@@ -507,10 +507,52 @@ def test_a_pack_on_the_generic_core_plays_in_the_browser(save_dir, monkeypatch):
             assert "place field" in legal(view)
             view = act(c, view, "place field")
             assert view["table"]["spaces"]["field"] == [[0, "worker"]]
-            assert view["log"][0] == {"step": 1, "seat": 1, "action": "place field"}
+            assert view["log"][0] == {"step": 1, "seat": 1, "action": "place field", "text": "place field (+2 grain)"}
             while not view["over"]:
                 view = act(c, view, legal(view)[0])
             assert view["final"]["scores"] and len(view["seats"]) == 2
     finally:
         for cached in (sessions.pack_variants, sessions._ruleset_cached):
             cached.cache_clear()
+
+
+def test_a_stepwise_game_moves_its_bots_one_at_a_time_and_says_each_step(client):
+    view = client.post("/api/games", json={"players": 2, "seats": ["greedy", "random"], "seed": 5, "stepwise": True}).json()
+    assert view["log"] == [] and view["to_act"] == "greedy"  # nobody moved yet
+    steps = []
+    while not view["over"] and len(steps) < 12:
+        view = client.post(f"/api/games/{view['id']}/bot").json()
+        steps.append(len(view["log"]))
+    assert steps == list(range(1, len(steps) + 1))  # one move per request
+    first = view["log"][0]
+    assert first["seat"] == 1 and first["action"].startswith("take ")
+    assert first["text"].startswith("take the action tile ") and "_" not in first["text"].partition(" (")[0]
+    choices = [e for e in view["log"] if e["action"].startswith("choose ")]
+    assert all(e["text"].startswith("choose: ") for e in choices)  # a decision's choice by the option it chose
+    assert any("points" in e["text"] or "gold" in e["text"] or "stone" in e["text"] for e in view["log"])
+
+
+def test_the_bot_step_is_refused_when_a_person_is_to_act(client):
+    view = client.post("/api/games", json={"players": 2, "seats": ["human", "greedy"], "seed": 1, "stepwise": True}).json()
+    r = client.post(f"/api/games/{view['id']}/bot")
+    assert r.status_code == 409 and "person" in r.json()["detail"]
+    for _ in range(40):  # the person's turn, to its end
+        if view["to_act"] != "human":
+            break
+        view = act(client, view, next((a for a in legal(view) if a == "end"), legal(view)[-1]))
+    assert view["to_act"] == "greedy" and all(e["seat"] == 1 for e in view["log"])  # the bot waits to be stepped
+    while view["to_act"] == "greedy":
+        view = client.post(f"/api/games/{view['id']}/bot").json()
+    assert view["to_act"] == "human" and any(e["seat"] == 2 for e in view["log"])
+
+
+def test_the_log_says_what_a_step_did_after_undo_and_load(client, save_dir):
+    view = new(client, players=2, seats=("human", "greedy"), seed=2)
+    view = act(client, view, "take tile_building_mines")
+    said = view["log"][0]["text"]
+    assert said.startswith("take the action tile Building / Manage Mines")
+    client.post(f"/api/games/{view['id']}/save", json={"name": "said"})
+    loaded = client.post("/api/load", json={"name": "said"}).json()
+    assert [e["text"] for e in loaded["log"]] == [e["text"] for e in view["log"]]
+    undone = client.post(f"/api/games/{view['id']}/undo").json()
+    assert undone["log"] == []

@@ -18,11 +18,24 @@ from interpreter.ui.sessions import Session
 # The view names the parts of the table by the state's own keys (the content kinds they come from).
 
 
-def _describe(action: str, options, phrases=None) -> str:
+def _describe(action: str, options, phrases=None, name=None) -> str:
     try:
-        return describe(action, options, phrases)
+        return describe(action, options, phrases, name)
     except (ValueError, IndexError, TypeError):
         return action
+
+
+def _log(session: Session, steps) -> list[dict]:
+    """The log's steps: who took each, its notation, and what it did in words (as noted when it was played;
+    a step of a loaded game is said without its decision's options)."""
+    name = Labels.of(session.game.rules.ruleset).name
+    out = []
+    for i, action in enumerate(steps):
+        seat = session.actors[i] if i < len(session.actors) else None
+        note = session.notes[i] if i < len(session.notes) else None
+        out.append({"step": i + 1, "seat": None if seat is None else seat + 1, "action": action,
+                    "text": note or _describe(action, None, session.game.action_phrases(), name)})
+    return out
 
 
 def _names(rules, obs: dict) -> dict[str, str]:
@@ -88,12 +101,9 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
     if live and human_now:
         options = d["options"] if d is not None else None
         phrases = game.action_phrases()
-        legal = [{"action": a, "text": _describe(a, options, phrases)} for a in obs["legal"]]
+        legal = [{"action": a, "text": _describe(a, options, phrases, Labels.of(rules.ruleset).name)} for a in obs["legal"]]
 
-    log = []
-    for i, action in enumerate(s.log):
-        seat = session.actors[i] if i < len(session.actors) else None
-        log.append({"step": i + 1, "seat": None if seat is None else seat + 1, "action": action})
+    log = _log(session, s.log)
 
     final = None
     if over:
@@ -143,9 +153,12 @@ def core_game_view(session: Session, game, replay_step: int | None = None) -> di
               "tracks": {}, "grids": {}, "owned": {}, "track_tokens": {}, "area": {}} for p in obs["players"]]
     d = obs["decision"]
     decision = None if d is None else {"seat": d["player"] + 1, "kind": d["kind"], "count": d["count"], "options": d["options"]}
-    legal = [{"action": a, "text": a} for a in obs["legal"]] if live and human_now else []
-    log = [{"step": i + 1, "seat": None if i >= len(session.actors) else session.actors[i] + 1, "action": a}
-           for i, a in enumerate(s.log)]
+    if live and human_now:
+        options, phrases, name = (d["options"] if d is not None else None), game.action_phrases(), Labels.of(rules.ruleset).name
+        legal = [{"action": a, "text": _describe(a, options, phrases, name)} for a in obs["legal"]]
+    else:
+        legal = []
+    log = _log(session, s.log)
     final = {"scores": game.scores(), "winner": game.winner(), "solo": None} if over else None
     blocker = session.undo_blocker() if live else "a replay view cannot be undone"
     total = len(session.game.state.log)

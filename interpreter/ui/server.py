@@ -65,6 +65,8 @@ class NewGameIn(BaseModel):
     seats: list[SeatKind] | None = Field(None, description="who plays each seat; default: seat 1 human, the others greedy")
     variants: list[str] = Field(default_factory=list, max_length=32, description="names of the pack's variants")
     seed: int | None = Field(None, ge=0, le=2**63 - 1, description="seed of the game (default: a random one)")
+    stepwise: bool = Field(False, description="the bots move one at a time, each on POST .../bot (so a page shows "
+                                              "every move); else they move at once until a person is to act")
 
 
 class ActionIn(BaseModel):
@@ -84,6 +86,7 @@ class LoadIn(BaseModel):
 
     name: str = Field(..., max_length=1000)
     seats: list[SeatKind] | None = None  # overrides the seats recorded in the save
+    stepwise: bool = False  # as for a new game
 
 
 # --------------------------------------------------------------------------- the application
@@ -124,7 +127,8 @@ def create_app(save_dir: Path, hosts=()) -> FastAPI:
         except RulesError as exc:
             raise HTTPException(400, str(exc)) from None
         kinds = sessions.seat_kinds(game, list(body.seats) if body.seats is not None else None)
-        session = sessions.Session(secrets.token_urlsafe(9), game, kinds, names, random.Random(seed))
+        session = sessions.Session(secrets.token_urlsafe(9), game, kinds, names, random.Random(seed),
+                                   stepwise=body.stepwise)
         with session.lock:
             session.run_bots()
             store.add(session)
@@ -156,6 +160,22 @@ def create_app(save_dir: Path, hosts=()) -> FastAPI:
             session.run_bots()
             return game_view(session, session.game)
 
+    @app.post("/api/games/{game_id}/bot")
+    def bot_move(game_id: str) -> dict:
+        """One move of the bot to act (a stepwise game's bots move only so)."""
+        session = store.get(game_id)
+        with session.lock:
+            g = session.game
+            if g.is_terminal():
+                raise HTTPException(409, "the game is over")
+            if session.human_to_act():
+                raise HTTPException(409, f"seat {g.current_player + 1} is a person's; no bot is to act")
+            try:
+                session.step_bot()
+            except (RulesError, IllegalActionError) as exc:  # a bot could not move: the engine's words
+                raise HTTPException(500, f"the bot of seat {g.current_player + 1} could not move: {exc}") from None
+            return game_view(session, session.game)
+
     @app.post("/api/games/{game_id}/undo")
     def undo(game_id: str) -> dict:
         session = store.get(game_id)
@@ -170,6 +190,7 @@ def create_app(save_dir: Path, hosts=()) -> FastAPI:
             session.game = type(session.game)(session.game.rules, point.state.clone())
             session.rng.setstate(point.rng_state)
             del session.actors[point.actors:]
+            del session.notes[point.actors:]
             return game_view(session, session.game)
 
     @app.post("/api/games/{game_id}/save")
@@ -205,6 +226,7 @@ def create_app(save_dir: Path, hosts=()) -> FastAPI:
         try:
             text = savefile.read(path)
             session = sessions.game_from_save(text, list(body.seats) if body.seats is not None else None, body.name)
+            session.stepwise = body.stepwise
             with session.lock:
                 session.run_bots()
         except HTTPException as exc:

@@ -128,6 +128,8 @@ class Session:
     replay: list[GameState] = field(default_factory=list)  # replay[k] = the state after k actions
     lock: threading.RLock = field(default_factory=threading.RLock)
     bots: dict[int, object] = field(default_factory=dict)
+    stepwise: bool = False  # the bots move one at a time, when asked (`step_bot`), so a page can show each move
+    notes: list[str | None] = field(default_factory=list)  # each step of the log in words (None: not known)
 
     def __post_init__(self):
         for seat, kind in enumerate(self.kinds):
@@ -140,10 +142,16 @@ class Session:
         return not g.is_terminal() and self.kinds[g.current_player] == "human"
 
     def apply(self, action: str, seat: int) -> None:
-        """Apply one action (raises IllegalActionError, changing nothing); note what it revealed."""
+        """Apply one action (raises IllegalActionError, changing nothing); note what it revealed, and what it
+        did in words for the log."""
+        from interpreter.ui import log_text
+
         g = self.game
         before = hidden_fingerprint(g)
-        g.apply(action)
+        note = log_text.apply_noted(g, action, seat)
+        del self.notes[len(self.actors):]  # notes of steps undone
+        self.notes += [None] * (len(self.actors) - len(self.notes))
+        self.notes.append(note)
         self.actors.append(seat)
         reason = revealed(g, before, seat, action, len(g.state.log))
         if reason:
@@ -151,13 +159,23 @@ class Session:
                 point.revealed = point.revealed or reason
 
     def run_bots(self) -> None:
+        """The bots move until a person is to act or the game is over (not when stepwise: see ``step_bot``)."""
+        if self.stepwise:
+            return
+        while self.step_bot():
+            pass
+
+    def step_bot(self) -> bool:
+        """One move of the bot to act; False when no bot is to act (a person is, or the game is over)."""
         g = self.game
-        while not g.is_terminal() and self.kinds[g.current_player] != "human":
-            seat = g.current_player
-            bot = self.bots.get(seat)
-            if bot is None:  # a seat nobody moves (cannot happen for a valid game): stop, do not spin
-                break
-            self.apply(bot.choose(g, self.rng), seat)
+        if g.is_terminal() or self.kinds[g.current_player] == "human":
+            return False
+        seat = g.current_player
+        bot = self.bots.get(seat)
+        if bot is None:  # a seat nobody moves (cannot happen for a valid game): stop, do not spin
+            return False
+        self.apply(bot.choose(g, self.rng), seat)
+        return True
 
     def undo_blocker(self) -> str | None:
         """Why undo is impossible now, or None when it is possible."""
@@ -331,4 +349,21 @@ def game_from_save(text: str, seats: list[str] | None, name: str) -> Session:
                 session.actors[k] = session.replayed(k).current_player
         except HTTPException:
             pass
+    session.notes = _notes_by_replay(session)
     return session
+
+
+def _notes_by_replay(session: Session) -> list[str | None]:
+    """What each step of a loaded game did, in words, by replaying its log from the seed (None where the
+    replay cannot say)."""
+    from interpreter.ui import log_text
+
+    log, notes = session.game.state.log, []
+    try:
+        g = session.replayed(0)
+        for k, action in enumerate(log):
+            seat = session.actors[k] if k < len(session.actors) and session.actors[k] is not None else g.current_player
+            notes.append(log_text.apply_noted(g, action, seat))
+    except (HTTPException, IllegalActionError):
+        pass
+    return notes + [None] * (len(log) - len(notes))

@@ -21,7 +21,12 @@ const ui = {
   replayStep: null,    // a step number while replaying a finished game, else null
   busy: false,
   boardSeq: 0,         // answers to older board requests are dropped
+  paused: false,       // the bots wait (Step moves one)
+  botTimer: null,      // the next bot move, when one is to come
 };
+
+// the pause between two bot moves, in milliseconds, by the speed chosen
+const SPEEDS = { slow: 1200, normal: 450, fast: 120, instant: 0 };
 
 // ------------------------------------------------------------------ helpers
 
@@ -178,7 +183,7 @@ async function startGame(event) {
     const players = Number($("players").value);
     const seats = [...$("seat-kinds").querySelectorAll("select")].map((s) => s.value);
     const variants = [...$("variants").querySelectorAll("input[name=variant]:checked")].map((c) => c.value);
-    const body = { players, seats, variants };
+    const body = { players, seats, variants, stepwise: true };   // the page shows every bot move
     const seedText = $("seed").value.trim();
     if (seedText !== "") body.seed = Number(seedText);
     clearMessage();
@@ -211,6 +216,8 @@ function render(view) {
   drawDecision(view);
   drawActions(view, replaying);
   drawLog(view);
+  drawBotControls(view, replaying);
+  if (!replaying) scheduleBots(view);
   drawControls(view, replaying);
   drawReplay(view);
 }
@@ -405,8 +412,56 @@ function drawLog(view) {
   const log = $("log");
   log.replaceChildren(...view.log.map((entry) => el("li", { "data-step": entry.step },
     el("span", { class: "who", text: entry.seat ? `seat ${entry.seat}` : "" }), " ",
-    el("code", { text: entry.action }))));
+    el("span", { class: "said", text: entry.text || entry.action }), " ",
+    el("code", { class: "notation", text: entry.action }))));
   log.scrollTop = log.scrollHeight;
+}
+
+// ------------------------------------------------------------------ bots, move by move
+
+function botToAct(view) {
+  return view && !view.over && view.to_act && view.to_act !== "human";
+}
+
+function drawBotControls(view, replaying) {
+  const anyBot = view.seats.some((s) => s.kind !== "human" && !s.dummy);
+  $("bot-controls").hidden = replaying || view.over || !anyBot;
+  $("pause").textContent = ui.paused ? "Resume" : "Pause";
+  $("pause").setAttribute("aria-pressed", ui.paused ? "true" : "false");
+  $("bot-step").disabled = !ui.paused || !botToAct(view);
+}
+
+function scheduleBots(view) {
+  clearTimeout(ui.botTimer);
+  ui.botTimer = null;
+  if (ui.paused || ui.replayStep !== null || !botToAct(view)) return;
+  ui.botTimer = setTimeout(stepBot, SPEEDS[$("speed").value] ?? SPEEDS.normal);
+}
+
+async function stepBot() {
+  ui.botTimer = null;
+  if (!ui.gameId || ui.replayStep !== null || !botToAct(ui.view)) return;
+  if (ui.busy) {   // a request is under way: try again after it
+    scheduleBots(ui.view);
+    return;
+  }
+  const gameId = ui.gameId;
+  await busy(async () => {
+    const view = await api("POST", `/api/games/${encodeURIComponent(gameId)}/bot`);
+    if (gameId === ui.gameId && ui.replayStep === null) render(view);
+  });
+}
+
+function togglePause() {
+  ui.paused = !ui.paused;
+  if (ui.view) {
+    drawBotControls(ui.view, ui.replayStep !== null);
+    scheduleBots(ui.view);
+  }
+}
+
+function botStep() {
+  if (ui.paused && botToAct(ui.view)) stepBot();
 }
 
 function drawControls(view, replaying) {
@@ -481,7 +536,7 @@ async function refreshSaves() {
 function loadGame(name) {
   return busy(async () => {
     clearMessage();
-    const view = await api("POST", "/api/load", { name });
+    const view = await api("POST", "/api/load", { name, stepwise: true });
     enterGame(view);
     showMessage(`Loaded ${name}.`, "info");
   });
@@ -518,6 +573,7 @@ function currentStep() {
 }
 
 function newGame() {
+  clearTimeout(ui.botTimer);
   ui.gameId = null;
   ui.view = null;
   ui.replayStep = null;
@@ -537,6 +593,9 @@ function init() {
   $("save-form").addEventListener("submit", save);
   $("type-action").addEventListener("submit", typedAction);
   $("new-game").addEventListener("click", newGame);
+  $("pause").addEventListener("click", togglePause);
+  $("bot-step").addEventListener("click", botStep);
+  $("speed").addEventListener("change", () => ui.view && scheduleBots(ui.view));
   $("refresh-saves").addEventListener("click", refreshSaves);
   $("replay-slider").addEventListener("change", (e) => showReplay(Number(e.target.value)));
   $("replay-first").addEventListener("click", () => showReplay(0));

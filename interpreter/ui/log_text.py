@@ -1,0 +1,70 @@
+"""What a step of a game did, in words, for a log: the action said with the records' names (a decision's
+choice by the option it chose), and what changed for the players (points, holdings, tracks)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from interpreter.runtime.notation import describe
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """What a log compares of a player before and after a step."""
+
+    score: int
+    holdings: dict
+    tracks: dict
+
+
+def snapshot(game) -> list[Holdings]:
+    return [Holdings(p.score, dict(p.holdings), dict(p.tracks)) for p in game.state.players]
+
+
+def changes(before: Holdings, after: Holdings, names) -> list[str]:
+    """A player's gains and losses between two snapshots, in words: "+2 points", "+1 gold", "gold mine +1"."""
+    out = []
+    if after.score != before.score:
+        out.append(f"{after.score - before.score:+d} points")
+    for r in sorted(set(before.holdings) | set(after.holdings)):
+        d = after.holdings.get(r, 0) - before.holdings.get(r, 0)
+        if d:
+            out.append(f"{'+' if d > 0 else '-'}{names.count(abs(d), r)}")
+    for t in sorted(set(before.tracks) | set(after.tracks)):
+        d = after.tracks.get(t, 0) - before.tracks.get(t, 0)
+        if d:
+            out.append(f"{names.of(t, 'track')} {d:+d}")
+    return out
+
+
+def step_text(said: str, seat: int, before: list[Holdings], after: list[Holdings], names) -> str:
+    """The action as said, then what it changed: the acting seat's gains first, then any other seat's."""
+    parts = []
+    mine = changes(before[seat], after[seat], names) if seat < len(before) else []
+    if mine:
+        parts.append(", ".join(mine))
+    for i, (b, a) in enumerate(zip(before, after)):
+        if i != seat:
+            theirs = changes(b, a, names)
+            if theirs:
+                parts.append(f"seat {i + 1}: " + ", ".join(theirs))
+    return said + (f" ({'; '.join(parts)})" if parts else "")
+
+
+def said(game, action: str, name) -> str:
+    """The action in words, in the position it is about to be played in (a decision's options are read now)."""
+    options = game.state.decision.options if game.state.decision else None
+    try:
+        return describe(action, options, game.action_phrases(), name)
+    except (ValueError, IndexError, TypeError):
+        return action
+
+
+def apply_noted(game, action: str, seat: int) -> str:
+    """Apply the action to the game (raises IllegalActionError, changing nothing) and say what it did."""
+    from interpreter.content.labels import Labels
+
+    words = said(game, action, Labels.of(game.rules.ruleset).name)
+    held = snapshot(game)
+    game.apply(action)
+    return step_text(words, seat, held, snapshot(game), game.rules.ruleset.names)
