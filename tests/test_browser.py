@@ -307,3 +307,49 @@ def test_bots_move_one_at_a_time_with_a_speed_a_pause_and_a_step(page, tmp_path)
     assert page.errors == [], page.errors
     for path in shots.paths:
         print(f"screenshot: {path}")
+
+
+def test_a_tile_is_placed_by_clicking_the_board_after_seeing_its_rotations(page, tmp_path):
+    shots = Shots(page, tmp_path)
+    page.select_option("#players", "2")
+    page.select_option("#seat-kinds select[data-seat='1']", "human")
+    page.select_option("#seat-kinds select[data-seat='2']", "greedy")
+    page.fill("#seed", str(SEED))
+    page.click("#start")
+    page.wait_for_selector("#board[data-step='0']")
+    # an upgrade costs nothing: take an upgrade tile, perform Upgrade, pick a tile of the row
+    for prefix in ("take tile_upgrade", "act upgrade", "pick upgrade"):
+        for _ in range(4):  # a choice may come first (a wheel bonus, say): answer it
+            if page.locator(f"#actions button[data-action^='{prefix}']").count():
+                break
+            click_and_wait(page, "#actions button[data-action^='choose ']")
+        click_and_wait(page, f"#actions button[data-action^='{prefix}']")
+    page.wait_for_selector("#board [data-action^='place ']")
+    steps = log_length(page)
+    spot = page.locator("#board [data-action^='place ']").first
+    first = spot.get_attribute("data-action")
+    before = page.inner_html("#board")
+    spot.click()
+    page.wait_for_selector("#placing:not([hidden])")
+    page.wait_for_function("!document.body.classList.contains('busy')")
+    assert log_length(page) == steps  # nothing is placed yet
+    assert "preview=" in page.get_attribute("#board-link", "href")
+    text = page.inner_text("#placing-text")
+    assert "rotation " + first.rsplit(" ", 1)[1] in text and "legal here" in text
+    page.wait_for_function("(b) => document.getElementById('board').innerHTML !== b", arg=before)
+    shots("placing-preview")
+    seen = page.inner_html("#board")
+    page.keyboard.press("r")  # the next rotation, drawn
+    page.wait_for_function("(b) => document.getElementById('board').innerHTML !== b", arg=seen)
+    rotated = page.inner_text("#placing-text")
+    assert rotated != text
+    shots("placing-rotated")
+    chosen = page.evaluate("() => ui.placing.options[ui.placing.index]")
+    page.click("#placing-confirm")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {steps}")
+    assert chosen in page.locator("#log li").nth(steps).inner_text()
+    assert page.locator("#placing").is_hidden()
+    shots("placed")
+    assert page.errors == [], page.errors
+    for path in shots.paths:
+        print(f"screenshot: {path}")

@@ -246,12 +246,27 @@ def create_app(save_dir: Path, hosts=()) -> FastAPI:
             return game_view(session, session.replayed(step), replay_step=step)
 
     @app.get("/api/games/{game_id}/board.svg")
-    def board(game_id: str, step: int | None = Query(None, ge=0)) -> Response:
+    def board(game_id: str, step: int | None = Query(None, ge=0),
+              preview: str | None = Query(None, max_length=300)) -> Response:
+        """The table drawn (after ``step`` actions, for a replay); with ``preview``, as it would be after that
+        legal action of a person (a tile shown at a rotation before it is placed), on a copy whose face-down
+        stacks are shuffled, so a preview never shows what they hide."""
         session = store.get(game_id)
         with session.lock:
             game = session.replayed(step) if step is not None else session.game.clone()
-        # the live board is clickable where an action of a person acts on a piece (a replay is not)
-        actions = None if step is not None or game.is_terminal() else game.legal_actions()
+            if preview is not None:
+                if step is not None or not session.human_to_act():
+                    raise HTTPException(409, "a preview is of a person's move in the live game")
+                action = normalise(preview)
+                if action not in game.legal_actions():
+                    raise HTTPException(400, f"{action!r} is not a legal action now")
+                game = game.determinized(game.current_player, random.Random(len(game.state.log)))
+                try:
+                    game.apply(action)
+                except IllegalActionError as exc:  # it cannot be carried out in this guess of the hidden stacks
+                    raise HTTPException(409, f"no preview of {action!r}: {exc.reason}") from None
+        # the live board is clickable where an action of a person acts on a piece (a replay, a preview is not)
+        actions = None if step is not None or preview is not None or game.is_terminal() else game.legal_actions()
         module = f"{__package__}.render"
         try:
             render = importlib.import_module(module)  # lazily: the page works without the board picture

@@ -49,7 +49,8 @@ def load_game(path, pack=None):
 def render_svg(game, actions: list[str] | None = None) -> str:
     """The whole table of ``game`` as SVG text. With ``actions`` (the legal ones), the pieces they act on
     carry a ``data-action`` attribute so a page can play by clicking the board: a wheel tile (take), a row
-    tile (pick), a map site (place, first rotation), a plank space and a claimable record."""
+    tile (pick), a map site or a hex of the acting seat's own board (place, first rotation), a plank space and
+    a claimable record."""
     svg = draw_table(game).as_svg()
     return _clickable(svg, game, actions) if actions else svg
 
@@ -69,7 +70,15 @@ def _clickable(svg: str, game, actions: list[str]) -> str:
         elif verb in verb_ids:
             marks.setdefault(f"{verb}-{arg}", a)
         elif verb == "place" and " at " in arg:
-            marks.setdefault(f"hex-{arg.split(' at ')[1].split(' rot ')[0]}", a)
+            where = arg.split(" at ")[1].split(" rot ")[0]
+            marks.setdefault(f"hex-{where}", a)  # a site of the shared map
+            if "," in where:  # a hex of the acting seat's own board: the empty spot, or the top tile there
+                q, r = where.split(",", 1)
+                seat = game.current_player
+                marks.setdefault(f"spot-{seat}-{q}_{r}", a)
+                stack = game.state.players[seat].area.get(where, ())
+                if stack:
+                    marks.setdefault(f"area-{seat}-{q}_{r}-{len(stack) - 1}", a)
     for kind, spec in game.rules.tables.layout.rows.items():
         for quality, line in market_rows.positions(spec, game.state.zones[spec.zone]).items():
             for k, tile in enumerate(line):

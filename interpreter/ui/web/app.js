@@ -22,6 +22,7 @@ const ui = {
   busy: false,
   boardSeq: 0,         // answers to older board requests are dropped
   paused: false,       // the bots wait (Step moves one)
+  placing: null,       // a tile being placed: {options: its legal rotations at the place clicked, index}
   botTimer: null,      // the next bot move, when one is to come
 };
 
@@ -206,6 +207,10 @@ function render(view) {
   const replaying = view.replay !== null && view.replay !== undefined;
   if (!replaying) ui.view = view;
   NAMES = view.names || {};
+  if (ui.placing && (replaying || !ui.placing.options.every((a) => view.legal.some((l) => l.action === a)))) {
+    ui.placing = null;   // the position moved on: the placement being shown is gone
+  }
+  drawPlacing();
   $("game-id").textContent = `game ${view.id} · seed ${view.seed}` +
     (view.variants.length ? ` · ${view.variants.join(", ")}` : "");
   drawStatus(view, replaying);
@@ -266,6 +271,7 @@ async function drawBoard(view, replaying) {
   const step = replaying ? view.replay.step : view.log.length;
   let url = `/api/games/${encodeURIComponent(view.id)}/board.svg`;
   if (replaying) url += `?step=${step}`;
+  else if (ui.placing) url += `?preview=${encodeURIComponent(ui.placing.options[ui.placing.index])}`;
   $("board-link").href = url;
   let svg = null;
   let note = null;
@@ -306,7 +312,64 @@ function onBoardClick(event) {
     showMessage(`${action}: not a legal action now`, "error");
     return;
   }
+  if (/^place .+ rot \d+$/.test(action)) startPlacing(action);   // see the tile at each rotation first
+  else act(action);
+}
+
+// ------------------------------------------------------------------ placing a tile: rotate, see, confirm
+
+function startPlacing(action) {
+  const at = action.replace(/ rot \d+$/, " rot ");
+  const options = ui.view.legal.map((a) => a.action).filter((a) => a.startsWith(at));
+  ui.placing = { options, index: Math.max(0, options.indexOf(action)) };
+  drawPlacing();
+  drawBoard(ui.view, false);
+}
+
+function drawPlacing() {
+  const box = $("placing");
+  if (!ui.placing) {
+    box.hidden = true;
+    return;
+  }
+  const action = ui.placing.options[ui.placing.index];
+  const [, tile, where, rot] = action.match(/^place (\S+) at (\S+) rot (\d+)$/) || [null, action, "", ""];
+  $("placing-text").textContent = `Place ${words(tile)} on ${where}, rotation ${rot} ` +
+    `(${ui.placing.index + 1} of ${ui.placing.options.length} legal here): the board shows it so.`;
+  $("placing-rotate").disabled = ui.placing.options.length < 2;
+  box.hidden = false;
+}
+
+function rotatePlacing(by) {
+  if (!ui.placing) return;
+  const n = ui.placing.options.length;
+  ui.placing.index = (ui.placing.index + by + n) % n;
+  drawPlacing();
+  drawBoard(ui.view, false);
+}
+
+function confirmPlacing() {
+  if (!ui.placing) return;
+  const action = ui.placing.options[ui.placing.index];
+  ui.placing = null;
+  drawPlacing();
   act(action);
+}
+
+function cancelPlacing() {
+  if (!ui.placing) return;
+  ui.placing = null;
+  drawPlacing();
+  drawBoard(ui.view, false);
+}
+
+function onKey(event) {
+  if (!ui.placing || event.target.closest("input, select, textarea")) return;
+  if (event.key === "r" || event.key === "R") rotatePlacing(event.shiftKey ? -1 : 1);
+  else if (event.key === "Enter") confirmPlacing();
+  else if (event.key === "Escape") cancelPlacing();
+  else return;
+  event.preventDefault();
 }
 
 function drawTable(view) {
@@ -594,6 +657,10 @@ function init() {
   $("type-action").addEventListener("submit", typedAction);
   $("new-game").addEventListener("click", newGame);
   $("pause").addEventListener("click", togglePause);
+  $("placing-rotate").addEventListener("click", () => rotatePlacing(1));
+  $("placing-confirm").addEventListener("click", confirmPlacing);
+  $("placing-cancel").addEventListener("click", cancelPlacing);
+  document.addEventListener("keydown", onKey);
   $("bot-step").addEventListener("click", botStep);
   $("speed").addEventListener("change", () => ui.view && scheduleBots(ui.view));
   $("refresh-saves").addEventListener("click", refreshSaves);
