@@ -353,3 +353,42 @@ def test_a_tile_is_placed_by_clicking_the_board_after_seeing_its_rotations(page,
     assert page.errors == [], page.errors
     for path in shots.paths:
         print(f"screenshot: {path}")
+
+
+def test_the_board_zooms_and_pans_and_a_drag_is_no_click(page, tmp_path):
+    shots = Shots(page, tmp_path)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.fill("#seed", str(SEED))
+    page.click("#start")
+    page.wait_for_selector("#board[data-step='0'] svg")
+
+    def box() -> list[float]:
+        return [float(v) for v in page.get_attribute("#board svg", "viewBox").split()]
+
+    full = box()
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    zoomed = box()
+    assert zoomed[2] < full[2] / 2 and zoomed[3] < full[3] / 2  # 1.5 x 1.5
+    shots("zoomed-in")
+    board = page.locator("#board").bounding_box()
+    cx, cy = board["x"] + board["width"] / 2, board["y"] + board["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    page.mouse.move(cx - 200, cy - 100, steps=5)
+    page.mouse.up()
+    moved = box()
+    assert moved[0] > zoomed[0] and moved[1] > zoomed[1] and moved[2] == pytest.approx(zoomed[2])  # dragged: moved
+    assert log_length(page) == 0  # the drag's release clicked nothing
+    page.mouse.wheel(0, -300)  # the wheel zooms in about the pointer
+    page.wait_for_function(f"Number(document.querySelector('#board svg').getAttribute('viewBox').split(' ')[2]) < {moved[2]}")
+    # a move redraws the board: the part shown stays
+    shown = box()
+    click_and_wait(page, "#actions button[data-action^='take ']", expect_log=1)
+    assert box() == shown
+    page.click("#zoom-fit")
+    assert box() == full
+    shots("fit")
+    assert page.errors == [], page.errors
+    for path in shots.paths:
+        print(f"screenshot: {path}")

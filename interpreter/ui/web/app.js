@@ -23,6 +23,8 @@ const ui = {
   boardSeq: 0,         // answers to older board requests are dropped
   paused: false,       // the bots wait (Step moves one)
   placing: null,       // a tile being placed: {options: its legal rotations at the place clicked, index}
+  zoom: null,          // the part of the board shown: {x, y, w, h} in the drawing's units (null: all of it)
+  drag: null,          // a drag of the board under way: where it started
   botTimer: null,      // the next bot move, when one is to come
 };
 
@@ -291,6 +293,7 @@ async function drawBoard(view, replaying) {
   if (svg !== null) {
     board.innerHTML = svg;   // our own server's drawing; scripts inside innerHTML never run
     board.classList.remove("unavailable");
+    fitView();
     const legal = new Set(replaying ? [] : view.legal.map((a) => a.action));
     for (const node of board.querySelectorAll("[data-action]")) {
       node.classList.toggle("legal", legal.has(node.getAttribute("data-action")));
@@ -302,7 +305,107 @@ async function drawBoard(view, replaying) {
   board.dataset.step = String(step);
 }
 
+// ------------------------------------------------------------------ zoom and pan (the SVG's viewBox)
+
+function boardSvg() {
+  return $("board").querySelector("svg");
+}
+
+function fullBox(svg) {
+  const vb = svg.viewBox.baseVal;
+  if (!svg.dataset.full) svg.dataset.full = [vb.x, vb.y, vb.width, vb.height].join(" ");
+  const [x, y, w, h] = svg.dataset.full.split(" ").map(Number);
+  return { x, y, w, h };
+}
+
+function fitView() {
+  // a new drawing of the same table keeps the part shown; the whole table the first time
+  const svg = boardSvg();
+  if (!svg) return;
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  const full = fullBox(svg);
+  if (ui.zoom && (ui.zoom.full.w !== full.w || ui.zoom.full.h !== full.h)) ui.zoom = null;
+  const z = ui.zoom || { ...full, full };
+  svg.setAttribute("viewBox", `${z.x} ${z.y} ${z.w} ${z.h}`);
+}
+
+function setZoom(z) {
+  const svg = boardSvg();
+  if (!svg) return;
+  const full = fullBox(svg);
+  const w = Math.min(full.w, Math.max(full.w / 12, z.w));
+  const h = w * (z.h / z.w);
+  const x = Math.min(full.x + full.w - w / 2, Math.max(full.x - w / 2, z.x));
+  const y = Math.min(full.y + full.h - h / 2, Math.max(full.y - h / 2, z.y));
+  ui.zoom = { x, y, w, h, full };
+  svg.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
+}
+
+function currentBox() {
+  const svg = boardSvg();
+  const vb = svg.viewBox.baseVal;
+  return { x: vb.x, y: vb.y, w: vb.width, h: vb.height };
+}
+
+function zoomBy(factor, cx, cy) {
+  // zoom about a point of the board (in client pixels; the centre by default)
+  const svg = boardSvg();
+  if (!svg) return;
+  const rect = svg.getBoundingClientRect();
+  const z = currentBox();
+  const scale = Math.max(z.w / rect.width, z.h / rect.height);   // drawing units per pixel ("meet")
+  const px = cx === undefined ? 0.5 : (cx - rect.left) / rect.width;
+  const py = cy === undefined ? 0.5 : (cy - rect.top) / rect.height;
+  const ax = z.x + (z.w - rect.width * scale) / 2 + px * rect.width * scale;
+  const ay = z.y + (z.h - rect.height * scale) / 2 + py * rect.height * scale;
+  const w = z.w / factor;
+  const h = z.h / factor;
+  setZoom({ x: ax - (ax - z.x) / factor, y: ay - (ay - z.y) / factor, w, h });
+}
+
+function zoomFit() {
+  ui.zoom = null;
+  fitView();
+}
+
+function onWheel(event) {
+  if (!boardSvg()) return;
+  event.preventDefault();
+  zoomBy(event.deltaY < 0 ? 1.25 : 0.8, event.clientX, event.clientY);
+}
+
+function onPointerDown(event) {
+  if (!boardSvg() || event.button !== 0) return;
+  ui.drag = { x: event.clientX, y: event.clientY, box: currentBox(), moved: false };
+}
+
+function onPointerMove(event) {
+  const d = ui.drag;
+  if (!d) return;
+  const dx = event.clientX - d.x;
+  const dy = event.clientY - d.y;
+  if (!d.moved && Math.hypot(dx, dy) < 5) return;   // a click, not yet a drag
+  d.moved = true;
+  $("board").classList.add("dragging");
+  const rect = boardSvg().getBoundingClientRect();
+  const scale = Math.max(d.box.w / rect.width, d.box.h / rect.height);
+  setZoom({ x: d.box.x - dx * scale, y: d.box.y - dy * scale, w: d.box.w, h: d.box.h });
+}
+
+function onPointerUp() {
+  const d = ui.drag;
+  $("board").classList.remove("dragging");
+  if (d && d.moved) ui.suppressClick = true;   // the click that ends a drag is not a move
+  ui.drag = null;
+}
+
 function onBoardClick(event) {
+  if (ui.suppressClick) {
+    ui.suppressClick = false;
+    return;
+  }
   const target = event.target.closest("[data-action]");
   if (!target || !$("board").contains(target)) return;
   if (ui.replayStep !== null) return;
@@ -652,6 +755,13 @@ function init() {
   $("players").addEventListener("change", drawSeatKinds);
   $("new-game-form").addEventListener("submit", startGame);
   $("board").addEventListener("click", onBoardClick);
+  $("board").addEventListener("wheel", onWheel, { passive: false });
+  $("board").addEventListener("pointerdown", onPointerDown);
+  window.addEventListener("pointermove", onPointerMove);
+  window.addEventListener("pointerup", onPointerUp);
+  $("zoom-in").addEventListener("click", () => zoomBy(1.5));
+  $("zoom-out").addEventListener("click", () => zoomBy(1 / 1.5));
+  $("zoom-fit").addEventListener("click", zoomFit);
   $("undo").addEventListener("click", undo);
   $("save-form").addEventListener("submit", save);
   $("type-action").addEventListener("submit", typedAction);
