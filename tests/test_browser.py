@@ -384,10 +384,19 @@ def test_the_board_zooms_and_pans_and_a_drag_is_no_click(page, tmp_path):
     page.wait_for_function(f"Number(document.querySelector('#board svg').getAttribute('viewBox').split(' ')[2]) < {moved[2]}")
     # a move redraws the board: the part shown stays
     shown = box()
+    # hovering a record says what it is: name, kind, effects in English
+    page.hover("#actions button[data-record^='tile_']")
+    page.wait_for_selector("#tip:not([hidden])")
+    assert "/" in page.inner_text("#tip strong")  # an action tile: "<action> / <action>"
     click_and_wait(page, "#actions button[data-action^='take ']", expect_log=1)
     assert box() == shown
     page.click("#zoom-fit")
     assert box() == full
+    page.hover("#board svg [data-tile^='upgrade_']")  # a tile of a row, on the board
+    page.wait_for_function("document.querySelector('#tip strong') && "
+                           "document.querySelector('#tip strong').textContent.startsWith('Upgrade')")
+    assert "bonus:" in page.inner_text("#tip")
+    shots("tooltip")
     shots("fit")
     assert page.errors == [], page.errors
     for path in shots.paths:

@@ -556,3 +556,14 @@ def test_the_log_says_what_a_step_did_after_undo_and_load(client, save_dir):
     assert [e["text"] for e in loaded["log"]] == [e["text"] for e in view["log"]]
     undone = client.post(f"/api/games/{view['id']}/undo").json()
     assert undone["log"] == []
+
+
+def test_a_record_is_said_in_words_for_a_tooltip(client):
+    view = new(client, players=2, seats=("human", "greedy"), seed=2)
+    takes = [a for a in view["legal"] if a["action"].startswith("take ")]
+    assert takes and all(a["record"] == a["action"].split()[1] for a in takes)  # the record an action names
+    r = client.get(f"/api/games/{view['id']}/records/t2_egg_dealer")
+    assert r.status_code == 200
+    lines = r.json()["lines"]
+    assert lines[0] == "Egg dealer (t2_egg_dealer), technology" and any("score 1 point" in line for line in lines)
+    assert client.get(f"/api/games/{view['id']}/records/no_such_record").status_code == 404

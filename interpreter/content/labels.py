@@ -120,17 +120,7 @@ def record_help(ruleset, ident: str) -> list[str] | None:
     this id or name."""
     from interpreter.dsl.english import to_english
 
-    index = ruleset.memo.get("records_by_id")
-    if index is None:
-        found: list[BaseModel] = []
-        for models in ruleset.models.values():
-            for model in models:
-                _with_id(model, found)
-        index = ruleset.memo["records_by_id"] = {}
-        for model in found:
-            index.setdefault(model.id, model)
-            if getattr(model, "name", None):
-                index.setdefault(model.name.lower(), model)
+    index = _records_by_id(ruleset)
     model = index.get(ident) or index.get(ident.lower())
     if model is None:
         return None
@@ -157,6 +147,29 @@ def record_help(ruleset, ident: str) -> list[str] | None:
     if getattr(model, "notes", None):
         out.append(f"  notes: {model.notes}")
     return out
+
+
+def _records_by_id(ruleset) -> dict[str, BaseModel]:
+    """Every record of the pack by its id (and by its name in lower case), built once per ruleset."""
+    index = ruleset.memo.get("records_by_id")
+    if index is None:
+        found: list[BaseModel] = []
+        for models in ruleset.models.values():
+            for model in models:
+                _with_id(model, found)
+        index = ruleset.memo["records_by_id"] = {}
+        for model in found:
+            index.setdefault(model.id, model)
+        for model in found:
+            if getattr(model, "name", None):
+                index.setdefault(model.name.lower(), model)
+    return index
+
+
+def is_record(ruleset, ident: str) -> bool:
+    """Whether a record of the pack has this id (what `record_help` can say)."""
+    model = _records_by_id(ruleset).get(ident)
+    return model is not None and model.id == ident
 
 
 def _with_id(model, into: list[BaseModel]) -> None:

@@ -25,6 +25,20 @@ def _describe(action: str, options, phrases=None, name=None) -> str:
         return action
 
 
+def _record_of(rules, action: str, options) -> str | None:
+    """The record an action names (a tile taken, a card picked), or a choice's option names, for a tooltip."""
+    from interpreter.content.labels import is_record
+
+    words = action.split(" ")
+    if words[0] == "choose" and options and words[-1].isdigit() and 0 < int(words[-1]) <= len(options):
+        words = str(options[int(words[-1]) - 1]).split(" ")
+    for w in words[1:] + words[:1]:
+        base = w.split("~", 1)[0]  # a copy of a record (`<id>~2`) is that record
+        if is_record(rules.ruleset, base):
+            return base
+    return None
+
+
 def _log(session: Session, steps) -> list[dict]:
     """The log's steps: who took each, its notation, and what it did in words (as noted when it was played;
     a step of a loaded game is said without its decision's options)."""
@@ -101,7 +115,8 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
     if live and human_now:
         options = d["options"] if d is not None else None
         phrases = game.action_phrases()
-        legal = [{"action": a, "text": _describe(a, options, phrases, Labels.of(rules.ruleset).name)} for a in obs["legal"]]
+        legal = [{"action": a, "text": _describe(a, options, phrases, Labels.of(rules.ruleset).name),
+                  "record": _record_of(rules, a, options)} for a in obs["legal"]]
 
     log = _log(session, s.log)
 
@@ -155,7 +170,8 @@ def core_game_view(session: Session, game, replay_step: int | None = None) -> di
     decision = None if d is None else {"seat": d["player"] + 1, "kind": d["kind"], "count": d["count"], "options": d["options"]}
     if live and human_now:
         options, phrases, name = (d["options"] if d is not None else None), game.action_phrases(), Labels.of(rules.ruleset).name
-        legal = [{"action": a, "text": _describe(a, options, phrases, name)} for a in obs["legal"]]
+        legal = [{"action": a, "text": _describe(a, options, phrases, name), "record": _record_of(rules, a, options)}
+                 for a in obs["legal"]]
     else:
         legal = []
     log = _log(session, s.log)

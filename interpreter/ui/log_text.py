@@ -22,7 +22,7 @@ def snapshot(game) -> list[Holdings]:
 
 
 def changes(before: Holdings, after: Holdings, names) -> list[str]:
-    """A player's gains and losses between two snapshots, in words: "+2 points", "+1 gold", "gold mine +1"."""
+    """A player's gains and losses between two snapshots, in words: "+2 points", "+1 coin", "<track> +1"."""
     out = []
     if after.score != before.score:
         out.append(f"{after.score - before.score:+d} points")
@@ -40,9 +40,9 @@ def changes(before: Holdings, after: Holdings, names) -> list[str]:
 def step_text(said: str, seat: int, before: list[Holdings], after: list[Holdings], names) -> str:
     """The action as said, then what it changed: the acting seat's gains first, then any other seat's."""
     parts = []
-    mine = changes(before[seat], after[seat], names) if seat < len(before) else []
-    if mine:
-        parts.append(", ".join(mine))
+    own = changes(before[seat], after[seat], names) if seat < len(before) else []
+    if own:
+        parts.append(", ".join(own))
     for i, (b, a) in enumerate(zip(before, after)):
         if i != seat:
             theirs = changes(b, a, names)

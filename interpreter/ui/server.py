@@ -245,6 +245,17 @@ def create_app(save_dir: Path, hosts=()) -> FastAPI:
         with session.lock:
             return game_view(session, session.replayed(step), replay_step=step)
 
+    @app.get("/api/games/{game_id}/records/{record_id}")
+    def record(game_id: str, record_id: str = PathParam(..., max_length=200)) -> dict:
+        """A record of the game's pack in words: its name, kind, effects and costs in English (a tooltip)."""
+        from interpreter.content.labels import record_help
+
+        session = store.get(game_id)
+        lines = record_help(session.game.rules.ruleset, record_id)
+        if lines is None:
+            raise HTTPException(404, f"no record {record_id!r} in this game's pack")
+        return {"id": record_id, "lines": lines}
+
     @app.get("/api/games/{game_id}/board.svg")
     def board(game_id: str, step: int | None = Query(None, ge=0),
               preview: str | None = Query(None, max_length=300)) -> Response:

@@ -72,10 +72,10 @@ def _clickable(svg: str, game, actions: list[str]) -> str:
         elif verb == "place" and " at " in arg:
             where = arg.split(" at ")[1].split(" rot ")[0]
             marks.setdefault(f"hex-{where}", a)  # a site of the shared map
-            if "," in where:  # a hex of the acting seat's own board: the empty spot, or the top tile there
+            if "," in where:  # a hex of the acting seat's own board: the empty cell, or the top tile there
                 q, r = where.split(",", 1)
                 seat = game.current_player
-                marks.setdefault(f"spot-{seat}-{q}_{r}", a)
+                marks.setdefault(f"cell-{seat}-{q}_{r}", a)
                 stack = game.state.players[seat].area.get(where, ())
                 if stack:
                     marks.setdefault(f"area-{seat}-{q}_{r}-{len(stack) - 1}", a)

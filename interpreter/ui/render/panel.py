@@ -49,17 +49,17 @@ def draw_panel(t, d, x0, y0, w, p, S):
     ox, oy = x0 + 10 - minx, y0 + 40 - miny
     for hx, role in sorted(hexes.items()):
         cx, cy = pts[hx][0] + ox, pts[hx][1] + oy
-        spot = {"id": f"spot-{seat}-{hx[0]}_{hx[1]}"}  # where a tile of this seat may go (a page clicks it)
+        cell = {"id": f"cell-{seat}-{hx[0]}_{hx[1]}"}  # where a tile of this seat may go (a page clicks it)
         if role == "centre":
             g.append(hexagon(cx, cy, S * 0.97, fill=colour, stroke="#444444"))
             g.append(block(cx, cy, [f"seat {seat + 1}"], 11, "white", weight="bold"))
         elif role == "action":
-            g.append(hexagon(cx, cy, S * 0.97, fill="#fffdf7", stroke="#444444", stroke_width=1.2, **spot))
+            g.append(hexagon(cx, cy, S * 0.97, fill="#fffdf7", stroke="#444444", stroke_width=1.2, **cell))
             g.append(block(cx, cy, wrap(t.action_names.get(actions[hx], actions[hx]), S * 1.4, 10.5, 2), 10.5,
                            SOFT, weight="bold", all_weight=True))
         else:
             g.append(hexagon(cx, cy, S * 0.97, fill="#ffffff", fill_opacity=0.01, stroke="#9a9a9a",
-                             stroke_dasharray="3,3", **spot))
+                             stroke_dasharray="3,3", **cell))
     for hx, stack in sorted(area.items()):
         cx, cy = pts[hx][0] + ox, pts[hx][1] + oy
         for depth, (tid, rot) in enumerate(stack):

@@ -25,6 +25,7 @@ const ui = {
   placing: null,       // a tile being placed: {options: its legal rotations at the place clicked, index}
   zoom: null,          // the part of the board shown: {x, y, w, h} in the drawing's units (null: all of it)
   drag: null,          // a drag of the board under way: where it started
+  tipFor: null,        // the element whose record the tooltip shows
   botTimer: null,      // the next bot move, when one is to come
 };
 
@@ -305,6 +306,50 @@ async function drawBoard(view, replaying) {
   board.dataset.step = String(step);
 }
 
+// ------------------------------------------------------------------ what a record is: a tooltip
+
+const TIPS = new Map();   // record id -> its lines (or a promise of them), per game
+
+function recordUnder(node) {
+  const holder = node && node.closest ? node.closest("[data-record], [data-tile]") : null;
+  if (!holder) return null;
+  return { node: holder, id: holder.getAttribute("data-record") || holder.getAttribute("data-tile") };
+}
+
+async function showTip(event) {
+  const found = recordUnder(event.target);
+  if (!found || !found.id || !ui.gameId) return;
+  const key = `${ui.gameId}/${found.id}`;
+  if (!TIPS.has(key)) {
+    TIPS.set(key, api("GET", `/api/games/${encodeURIComponent(ui.gameId)}/records/${encodeURIComponent(found.id)}`)
+      .then((r) => r.lines, () => null));
+  }
+  const lines = await TIPS.get(key);
+  if (!lines || ui.tipFor !== found.node) return;   // the pointer moved on meanwhile
+  const tip = $("tip");
+  tip.replaceChildren(el("strong", { text: lines[0] }), ...lines.slice(1).map((l) => el("div", { text: l.trim() })));
+  tip.hidden = false;
+  placeTip(event);
+}
+
+function placeTip(event) {
+  const tip = $("tip");
+  if (tip.hidden) return;
+  const x = Math.min(event.clientX + 14, window.innerWidth - tip.offsetWidth - 8);
+  const y = event.clientY + 18 + tip.offsetHeight > window.innerHeight ? event.clientY - tip.offsetHeight - 10 : event.clientY + 18;
+  tip.style.left = `${Math.max(4, x)}px`;
+  tip.style.top = `${Math.max(4, y)}px`;
+}
+
+function onPointerOver(event) {
+  const found = recordUnder(event.target);
+  const node = found ? found.node : null;
+  if (node === ui.tipFor) return;
+  ui.tipFor = node;
+  $("tip").hidden = true;
+  if (node) showTip(event);
+}
+
 // ------------------------------------------------------------------ zoom and pan (the SVG's viewBox)
 
 function boardSvg() {
@@ -496,10 +541,11 @@ function drawTable(view) {
   parts.push(el("div", { class: "crane" }, el("strong", { text: "Crane: " }),
     t.crane.map((c) => el("span", { class: "crane-tile" + (c.flagged ? " flagged" : ""), "data-tile": c.tile,
       title: c.zone ? `zone ${c.zone}` : null, text: `${c.position}: ${words(c.tile)}${c.flagged ? " (+)" : ""}` }))));
+  const tileSpan = (x) => (x ? el("span", { class: "record", "data-record": x, text: words(x) }) : "—");
   for (const [kind, row] of Object.entries(t.rows || {})) {
-    const tiles = (row.regular || []).map((x) => x || "—").join(" ") + " | special " +
-      (row.special || []).map((x) => x || "—").join(" ");
-    parts.push(el("div", { class: "row", "data-row": kind }, el("strong", { text: `Row ${kind}: ` }), tiles));
+    const line = [...(row.regular || []).map(tileSpan), " | special ", ...(row.special || []).map(tileSpan)];
+    parts.push(el("div", { class: "row", "data-row": kind }, el("strong", { text: `Row ${words(kind)}: ` }),
+      ...line.flatMap((x, i) => (i ? [" ", x] : [x]))));
   }
   const built = Object.entries(t.city || {}).map(([site, e]) =>
     `${site}: ${e.tile}` + (e.owner ? ` (seat ${e.owner})` : ""));
@@ -563,7 +609,7 @@ function drawActions(view, replaying) {
   for (const verb of byVerb.keys()) if (!known.has(verb)) groups.push([verb, verb]);
   box.replaceChildren(el("h3", { text: `Seat ${view.current_seat}: your move` }), ...groups.map(([verb, label]) => {
     const buttons = byVerb.get(verb).map((a) => el("button", {
-      type: "button", class: "action", "data-action": a.action, title: a.action,
+      type: "button", class: "action", "data-action": a.action, "data-record": a.record || null,
       onclick: () => act(a.action),
     }, a.text, el("code", { text: a.action })));
     const many = COLLAPSIBLE.has(verb) && buttons.length > 8;   // decisions are never folded away
@@ -756,6 +802,8 @@ function init() {
   $("new-game-form").addEventListener("submit", startGame);
   $("board").addEventListener("click", onBoardClick);
   $("board").addEventListener("wheel", onWheel, { passive: false });
+  document.addEventListener("pointerover", onPointerOver);
+  document.addEventListener("pointermove", placeTip);
   $("board").addEventListener("pointerdown", onPointerDown);
   window.addEventListener("pointermove", onPointerMove);
   window.addEventListener("pointerup", onPointerUp);
