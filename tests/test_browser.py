@@ -28,7 +28,22 @@ def _need(condition: bool, reason: str) -> None:
 
 
 @pytest.fixture
-def server_url(tmp_path):
+def pack_env(request, monkeypatch):
+    """The pack the server plays: the default one, or the folder a test names (indirect parametrization)."""
+    from interpreter.ui import sessions
+
+    pack = getattr(request, "param", None)
+    if pack:
+        monkeypatch.setenv("CAPUT_PACK", str(Path(__file__).resolve().parent.parent / pack))
+    for cached in (sessions.pack_variants, sessions._ruleset_cached):
+        cached.cache_clear()
+    yield pack
+    for cached in (sessions.pack_variants, sessions._ruleset_cached):
+        cached.cache_clear()
+
+
+@pytest.fixture
+def server_url(tmp_path, pack_env):
     pytest.importorskip("fastapi", reason="the web server needs fastapi")
     uvicorn = pytest.importorskip("uvicorn", reason="the web server needs uvicorn")
     from interpreter.ui.server import create_app
@@ -398,6 +413,46 @@ def test_the_board_zooms_and_pans_and_a_drag_is_no_click(page, tmp_path):
     assert "bonus:" in page.inner_text("#tip")
     shots("tooltip")
     shots("fit")
+    assert page.errors == [], page.errors
+    for path in shots.paths:
+        print(f"screenshot: {path}")
+
+
+@pytest.mark.parametrize("pack_env", ["content/caylus_magna_carta", "content/lorenzo_il_magnifico"], indirect=True)
+def test_a_whole_game_of_a_pack_on_the_generic_core_by_clicking(page, pack_env, tmp_path):
+    """Seat 1 is played by clicking (the board's cards and spaces when they are marked, else the buttons),
+    seat 2 by the random bot, to the end of the game."""
+    shots = Shots(page, tmp_path)
+    page.select_option("#players", "2")
+    page.select_option("#seat-kinds select[data-seat='1']", "human")
+    page.select_option("#seat-kinds select[data-seat='2']", "random")
+    page.fill("#seed", "11")
+    page.click("#start")
+    page.wait_for_selector("#board svg [id^='board-']")  # the table is drawn, seats and all
+    page.select_option("#speed", "instant")
+    shots("start")
+    clicks = board_clicks = 0
+    while clicks < 1500:
+        page.wait_for_function("!document.body.classList.contains('busy') && (!document.querySelector('#final')."
+                               "hidden || document.querySelectorAll('#actions button.action').length > 0)",
+                               timeout=120_000)
+        if page.locator("#final").is_visible():
+            break
+        n = log_length(page)
+        page.wait_for_selector(f"#board[data-step='{n}']")
+        marked = page.locator("#board [data-action].legal")
+        if clicks % 3 == 0 and marked.count():  # now and then, by the board
+            marked.first.click()
+            board_clicks += 1
+        else:
+            page.locator("#actions button.action").first.click()
+        clicks += 1
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {n}")
+        if clicks == 12:
+            shots("in-play")
+    assert page.locator("#final").is_visible(), f"no end after {clicks} clicks"
+    assert board_clicks > 0 and "points" in page.inner_text("#final")
+    shots("final")
     assert page.errors == [], page.errors
     for path in shots.paths:
         print(f"screenshot: {path}")

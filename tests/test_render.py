@@ -230,3 +230,54 @@ def test_the_golden_playthroughs_render_at_every_fiftieth_step():
                 assert classes.count("grid-marker") == len(g.state.players) * len(rs.single("projects").grids)
                 assert classes.count("map-hex") == len(rs.single("hex_map").hexes)
                 assert classes.count("building") == len(g.state.table.get("city", {}))
+
+
+CORE_PACKS = ["content/caylus_magna_carta", "content/lorenzo_il_magnifico", "tests/packs/harvest_fair"]
+
+
+@pytest.mark.parametrize("pack", CORE_PACKS)
+def test_a_pack_on_the_generic_core_is_drawn_from_what_its_observation_shows(pack):
+    rs = load_ruleset(pack, ())
+    for moves in (0, 25, None):
+        g = played(rs, 2, 7, moves)
+        root = ET.fromstring(render_svg(g))
+        ids = {e.get("id") for e in root.iter() if e.get("id")}
+        obs = g.observation(-1)
+        assert {f"board-{p['seat']}" for p in obs["players"]} <= ids
+        cards = [rid for seen in obs["zones"].values() if isinstance(seen, list) for rid in seen[:20] if rid]
+        assert {f"record-{rid}" for rid in cards} <= ids  # every face-up card (the first 20 of a zone)
+        assert all(f"space-{s}" in ids or f"record-{s}" in ids for s in obs["spaces"])  # every space
+        tiles = {e.get("data-tile") for e in root.iter() if e.get("data-tile")}
+        assert {rid.split("~")[0] for rid in cards} <= tiles  # a tooltip names the record
+        text = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+        assert f"{g.scores()[0]['score']} points" in text
+
+
+@pytest.mark.parametrize("pack", CORE_PACKS[:2])
+def test_the_live_core_board_marks_the_cards_and_spaces_the_legal_actions_name(pack):
+    rs = load_ruleset(pack, ())
+    g = played(rs, 2, 3, 10)
+    legal = g.legal_actions()
+    root = ET.fromstring(render_svg(g, legal))
+    marked = [e for e in root.iter() if e.get("data-action") or e.get("data-choices")]
+    assert marked, legal
+    for e in marked:
+        if e.get("data-action"):
+            assert e.get("data-action") in legal
+        else:  # several legal actions name it: the word they share
+            assert sum(1 for a in legal if e.get("data-choices") in a.split(" ")[1:]) > 1
+
+
+@pytest.mark.skipif(not _cairo_available(), reason="cairosvg or the system cairo library is missing")
+@pytest.mark.parametrize("pack", CORE_PACKS[:2])
+def test_caput_render_draws_a_saved_game_of_every_bundled_pack(tmp_path, pack):
+    import subprocess
+    import sys
+
+    saved = tmp_path / "game.json"
+    saved.write_text(played(load_ruleset(pack, ()), 2, 5, None).to_json())
+    root = Path(__file__).resolve().parent.parent
+    r = subprocess.run([sys.executable, "-m", "interpreter", "render", str(saved), "--pack", pack, "-o",
+                        str(tmp_path / "t.png")], cwd=root, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert (tmp_path / "t.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -407,7 +407,8 @@ def render(
     pack: Optional[Path] = typer.Option(None, "--pack", help="Pack directory (default: the bundled pack)."),
     scale: float = typer.Option(1.0, "--scale", help="PNG scale factor."),
 ) -> None:
-    """Draw the whole table of a saved game: city, crane, rows, projects, seals and every player's board."""
+    """Draw the whole table of a saved game of any pack: its map, wheel, rows, grids and tracks, or its zones of cards
+    and its spaces, and every player's board."""
     from interpreter.ui.render import render_png, render_svg
 
     game, _ = terminal.load_saved(state, pack)
@@ -433,10 +434,19 @@ def serve(
     save_dir: Path = typer.Option(Path("caput-saves"), "--save-dir", help="Folder for saved games."),
     allow_host: Optional[List[str]] = typer.Option(None, "--allow-host", help="Another name requests may be addressed "
                                                    "to (repeatable); localhost, 127.0.0.1, [::1] and --host always are."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help="The pack to play (default: $CAPUT_PACK, else the bundled default)."),
 ) -> None:
     """Play in the browser: a local web server with the game page at http://HOST:PORT/. Requests addressed to
     any other name than a loopback one, --host or --allow-host are refused (no page of another site reaches it)."""
+    import os
+
     from interpreter.ui.server import serve as run_server
+
+    if pack is not None:
+        if not (pack / "pack.yaml").is_file():
+            out.print(f"[bold red]error[/]: {escape(str(pack))} is not a pack folder (it has no pack.yaml)")
+            raise typer.Exit(2)
+        os.environ["CAPUT_PACK"] = str(pack.resolve())  # what the server's sessions read the pack from
 
     run_server(host=host, port=port, save_dir=save_dir, allow_hosts=tuple(allow_host or ()))
 

@@ -180,8 +180,9 @@ def core_game_view(session: Session, game, replay_step: int | None = None) -> di
     total = len(session.game.state.log)
     return {
         "id": session.id, "pack": rules.ruleset.pack_id, "names": _names(rules, obs), "players": rules.players, "variants": list(session.variants),
-        "seed": s.table.get("seed"), "turn": cursor.turn, "total_turns": rules.total_turns, "round": cursor.round,
-        "phase": obs["flow"]["phase"], "era": None,
+        # no cursor while the setup still waits on a choice
+        "seed": s.table.get("seed"), "turn": cursor.turn if cursor else 0, "total_turns": rules.total_turns,
+        "round": cursor.round if cursor else None, "phase": obs["flow"]["phase"] if obs["flow"] else "setup", "era": None,
         "current_seat": None if over else cp + 1,
         "to_act": None if over else ("human" if human_now else session.kinds[cp]),
         "over": over, "seats": seats,

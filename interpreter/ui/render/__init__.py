@@ -26,6 +26,7 @@ from pathlib import Path
 
 from interpreter.mechanisms import market_rows
 from interpreter.ui.kinds import WHEEL_KIND, claim_kind, table_key
+from interpreter.ui.render.core_table import draw_core_table
 from interpreter.ui.render.table import draw_table
 from interpreter.ui.render.text import short, wrap
 
@@ -51,8 +52,28 @@ def render_svg(game, actions: list[str] | None = None) -> str:
     carry a ``data-action`` attribute so a page can play by clicking the board: a wheel tile (take), a row
     tile (pick), a map site or a hex of the acting seat's own board (place, first rotation), a plank space and
     a claimable record."""
+    if not game.rules.uses_offers:  # a pack on the generic core: its zones, spaces and seats
+        svg = draw_core_table(game).as_svg()
+        return _clickable_core(svg, actions) if actions else svg
     svg = draw_table(game).as_svg()
     return _clickable(svg, game, actions) if actions else svg
+
+
+def _clickable_core(svg: str, actions: list[str]) -> str:
+    """A card or a space the legal actions name: the one action naming it (``data-action``), or the word they
+    share when several do (``data-choices``: the page lists them)."""
+    naming: dict[str, list[str]] = {}
+    for a in actions:
+        for word in a.split(" ")[1:]:
+            for ident in (f"record-{word}", f"space-{word}"):
+                if f'id="{ident}"' in svg and a not in naming.setdefault(ident, []):
+                    naming[ident].append(a)
+    for ident, named in naming.items():
+        word = ident.split("-", 1)[1]
+        attr = (f'data-action="{escape(named[0], quote=True)}"' if len(named) == 1
+                else f'data-choices="{escape(word, quote=True)}"')
+        svg = svg.replace(f'id="{ident}"', f'id="{ident}" {attr}', 1)
+    return svg
 
 
 

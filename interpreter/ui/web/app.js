@@ -5,8 +5,8 @@
 const SEAT_KINDS = ["human", "random", "greedy", "planner", "best", "mcts", "dummy"];
 const GROUPS = [
   ["take", "Take an action tile"], ["act", "Main action"], ["bonus", "Wheel bonus"],
-  ["buy", "Buy the extra action"], ["extra", "Extra action"], ["choose", "Choose"], ["pick", "Pick a tile"],
-  ["place", "Place the tile"], ["plank", "Lay a plank"], ["resolve", "Resolve now"], ["seal", "Claim a seal"],
+  ["buy", "Buy the extra action"], ["extra", "Extra action"], ["choose", "Choose"], ["pick", "Pick"],
+  ["place", "Place"], ["plank", "Lay a plank"], ["resolve", "Resolve now"], ["seal", "Claim a seal"],
   ["use", "Use a record"], ["refresh", "Refresh a row"], ["do", "Any time"], ["discard", "Discard"],
   ["end", "End the turn"],
 ];
@@ -214,6 +214,7 @@ function render(view) {
     ui.placing = null;   // the position moved on: the placement being shown is gone
   }
   drawPlacing();
+  $("choosing").hidden = true;   // a new position: the choices listed are gone
   $("game-id").textContent = `game ${view.id} · seed ${view.seed}` +
     (view.variants.length ? ` · ${view.variants.join(", ")}` : "");
   drawStatus(view, replaying);
@@ -298,6 +299,9 @@ async function drawBoard(view, replaying) {
     const legal = new Set(replaying ? [] : view.legal.map((a) => a.action));
     for (const node of board.querySelectorAll("[data-action]")) {
       node.classList.toggle("legal", legal.has(node.getAttribute("data-action")));
+    }
+    for (const node of board.querySelectorAll("[data-choices]")) {
+      node.classList.toggle("legal", actionsNaming(node.getAttribute("data-choices"), replaying ? [] : view.legal).length > 0);
     }
   } else {
     board.replaceChildren(el("p", { class: "muted", text: `No board picture: ${note}` }));
@@ -446,9 +450,37 @@ function onPointerUp() {
   ui.drag = null;
 }
 
+function actionsNaming(word, legal) {
+  return legal.filter((a) => a.action.split(" ").slice(1).includes(word));
+}
+
+function showChoices(word) {
+  // several legal actions name what was clicked: list them (a worker's space and its options, say)
+  const options = actionsNaming(word, ui.view ? ui.view.legal : []);
+  if (options.length === 1) {
+    act(options[0].action);
+    return;
+  }
+  if (!options.length) {
+    showMessage(`${words(word)}: no legal action names it now`, "error");
+    return;
+  }
+  $("choosing-text").textContent = `${words(word)}: ${options.length} ways`;
+  $("choosing-options").replaceChildren(...options.map((a) => el("button", {
+    type: "button", class: "action", "data-action": a.action, "data-record": a.record || null,
+    onclick: () => { $("choosing").hidden = true; act(a.action); },
+  }, a.text, el("code", { text: a.action }))));
+  $("choosing").hidden = false;
+}
+
 function onBoardClick(event) {
   if (ui.suppressClick) {
     ui.suppressClick = false;
+    return;
+  }
+  const choices = event.target.closest("[data-choices]");
+  if (choices && $("board").contains(choices) && ui.replayStep === null) {
+    showChoices(choices.getAttribute("data-choices"));
     return;
   }
   const target = event.target.closest("[data-action]");
@@ -816,6 +848,7 @@ function init() {
   $("new-game").addEventListener("click", newGame);
   $("pause").addEventListener("click", togglePause);
   $("placing-rotate").addEventListener("click", () => rotatePlacing(1));
+  $("choosing-cancel").addEventListener("click", () => { $("choosing").hidden = true; });
   $("placing-confirm").addEventListener("click", confirmPlacing);
   $("placing-cancel").addEventListener("click", cancelPlacing);
   document.addEventListener("keydown", onKey);

@@ -1,0 +1,156 @@
+"""The table of a game on the generic core, drawn from what its observation shows: where the flow stands and
+the dice; the table's counters; each shared zone as a row of cards (a face-down zone as a stack with its
+count); the spaces no card carries, with the pieces on them; each seat's panel (points, holdings, free
+pieces, its own zones).
+
+Every card is a group ``record-<id>`` carrying ``data-tile`` (the record, for a tooltip), every space a group
+``space-<id>``; a card that is also a space shows the pieces on it. Names are the content's (labels.Labels).
+"""
+
+from __future__ import annotations
+
+import drawsvg as dw
+
+from interpreter.content.labels import Labels
+from interpreter.ui.render.draw import INK, SOFT, block, colour_of, label, lighten, seat_colour
+from interpreter.ui.render.text import wrap
+
+W, M = 1600, 16
+CARD_W, CARD_H, GAP = 138, 70, 8
+SHOWN = 20  # cards of one zone drawn at most; the rest are counted
+
+
+def _card(g, x, y, rid: str, labels: Labels, marks: dict, occupants: list, base: str) -> None:
+    card = dw.Group(id=f"record-{rid}", class_="card", data_tile=base)
+    card.append(dw.Rectangle(x, y, CARD_W, CARD_H, rx=6, fill="#fffdf7", stroke="#8a7a5a", stroke_width=1.2))
+    lines = wrap(labels.name(base), CARD_W - 12, 11, 2)
+    card.append(block(x + CARD_W / 2, y + 20, lines, 11, INK, weight="bold", all_weight=True))
+    kept = ", ".join(f"{n} {labels.name(k, False)}" for k, n in sorted(marks.items()) if n)
+    if kept:
+        card.append(label(x + CARD_W / 2, y + CARD_H - 22, kept, 9.5, fill=SOFT))
+    _pieces(card, x + 12, y + CARD_H - 10, occupants)
+    g.append(card)
+
+
+def _pieces(g, x, y, occupants: list) -> None:
+    """Pieces on a card or space: a disc of the owner's seat colour, ringed by the piece's colour if it has one."""
+    for k, (seat, piece) in enumerate(occupants):
+        cx = x + k * 17
+        ring = colour_of(piece, "")
+        g.append(dw.Circle(cx, y, 7, fill=seat_colour(seat), stroke=ring or "#333333", stroke_width=2.5 if ring else 1))
+
+
+def _zone_row(g, x, y, width, title: str, seen, labels: Labels, marks: dict, spaces: dict, hidden_note: str) -> float:
+    """One zone: its title, then its cards in rows; the height used."""
+    g.append(label(x, y + 14, title, 13, "start", weight="bold"))
+    y += 22
+    if isinstance(seen, dict) and seen.get("size"):  # face down: a stack and its count
+        g.append(dw.Rectangle(x, y, CARD_W, CARD_H, rx=6, fill="#8a7a5a", stroke="#5a4a2a"))
+        g.append(label(x + CARD_W / 2, y + CARD_H / 2 + 4, f"{seen.get('size', 0)} {hidden_note}", 12, fill="white",
+                       weight="bold"))
+        return 22 + CARD_H + GAP
+    if not seen or isinstance(seen, dict):
+        g.append(label(x, y + 14, "empty", 11, "start", fill=SOFT))
+        return 22 + 22
+    per_row = max(1, int((width + GAP) // (CARD_W + GAP)))
+    cards = list(seen[:SHOWN])
+    for i, rid in enumerate(cards):
+        cx, cy = x + (i % per_row) * (CARD_W + GAP), y + (i // per_row) * (CARD_H + GAP)
+        if rid is None:  # an empty slot of an ordered zone
+            g.append(dw.Rectangle(cx, cy, CARD_W, CARD_H, rx=6, fill="none", stroke="#b8ad95", stroke_dasharray="4,3"))
+            continue
+        _card(g, cx, cy, rid, labels, marks.get(rid, {}), spaces.get(rid, []), rid.split("~", 1)[0])
+    rows = (len(cards) + per_row - 1) // per_row
+    height = 22 + rows * (CARD_H + GAP)
+    if len(seen) > SHOWN:
+        g.append(label(x, y + rows * (CARD_H + GAP) + 12, f"and {len(seen) - SHOWN} more", 11, "start", fill=SOFT))
+        height += 18
+    return height
+
+
+def _title(labels: Labels, zone: str) -> str:
+    name, _, owner = zone.partition("@")
+    return labels.name(name)
+
+
+def draw_core_table(game) -> dw.Drawing:
+    """The whole table of a game on the generic core as a drawsvg drawing (what nobody in particular sees)."""
+    obs = game.observation(-1)
+    labels = Labels.of(game.rules.ruleset)
+    pack = game.rules.ruleset.single("pack")
+    marks, spaces = obs["marks"], obs["spaces"]
+    shared_zones = {z: v for z, v in obs["zones"].items() if "@" not in z}
+    own_zones = {z: v for z, v in obs["zones"].items() if "@" in z}
+    body = dw.Group(id="table")
+    flow = obs["flow"]
+    head = [pack.name if pack is not None and pack.name else game.rules.ruleset.pack_id]
+    if flow:
+        head.append(f"round {flow['round']} · {labels.name(flow['phase'], False)}")
+    head.append("game over" if obs["over"] else f"seat {obs['current'] + 1} to play")
+    body.append(label(M, 30, "  ·  ".join(head), 20, "start", weight="bold"))
+    y = 44
+    chips = [f"{labels.name(k)} {v}" for k, v in sorted(obs["shared"].items())]
+    chips += [f"{labels.name(d)} die {v}" for d, v in sorted(obs["dice"].items())]
+    if chips:
+        body.append(label(M, y + 14, "   ".join(chips), 13, "start", fill=SOFT))
+        y += 24
+    # the shared zones, in two columns
+    col_w = (W - 3 * M) / 2
+    col_y = [y, y]
+    for zone, seen in shared_zones.items():
+        c = 0 if col_y[0] <= col_y[1] else 1
+        zg = dw.Group(id=f"zone-{zone}", class_="zone")
+        col_y[c] += _zone_row(zg, M + c * (col_w + M), col_y[c], col_w, _title(labels, zone), seen, labels, marks,
+                              spaces, "face down") + 6
+        body.append(zg)
+    y = max(col_y) + 6
+    # the spaces no card shows
+    on_cards = {rid for seen in obs["zones"].values() if isinstance(seen, list) for rid in seen if rid}
+    free = [s for s in spaces if s not in on_cards]
+    if free:
+        body.append(label(M, y + 14, "Spaces", 13, "start", weight="bold"))
+        y += 22
+        per_row = int((W - 2 * M + GAP) // (CARD_W + GAP))
+        for i, space in enumerate(free):
+            x0, y0 = M + (i % per_row) * (CARD_W + GAP), y + (i // per_row) * (52 + GAP)
+            sg = dw.Group(id=f"space-{space}", class_="space")
+            sg.append(dw.Rectangle(x0, y0, CARD_W, 52, rx=5, fill="#f1ede2", stroke="#a59a80"))
+            sg.append(block(x0 + CARD_W / 2, y0 + 16, wrap(labels.name(space), CARD_W - 10, 10.5, 2), 10.5, INK))
+            _pieces(sg, x0 + 12, y0 + 41, spaces[space])
+            body.append(sg)
+        y += ((len(free) + per_row - 1) // per_row) * (52 + GAP) + 8
+    # the seats
+    players = obs["players"]
+    pw = (W - (len(players) + 1) * M) / max(1, len(players))
+    heights = []
+    for p in players:
+        seat = p["seat"]
+        x0 = M + seat * (pw + M)
+        pg = dw.Group(id=f"board-{seat}", class_="player-board", data_seat=seat)
+        inner = dw.Group()
+        h = 40
+        held = [f"{labels.name(r)} {n}" for r, n in p["holdings"].items() if n]
+        held += [f"free {labels.name(k, False)} {n}" for k, n in p["pieces_free"].items()]
+        for line in wrap(" · ".join(held) or "nothing", pw - 20, 12, 4):
+            inner.append(label(x0 + 10, y + h + 4, line, 12, "start"))
+            h += 17
+        h += 6
+        for zone, seen in own_zones.items():
+            name, _, owner = zone.partition("@")
+            if int(owner) != seat:
+                continue
+            h += _zone_row(inner, x0 + 10, y + h, pw - 20, labels.name(name), seen, labels, marks, spaces, "hidden")
+        colour = seat_colour(seat)
+        pg.append(dw.Rectangle(x0, y, pw, h + 8, rx=8, fill=lighten(colour, 0.9), stroke=colour, stroke_width=3))
+        pg.append(dw.Rectangle(x0, y, pw, 30, rx=8, fill=colour))
+        title = f"Seat {seat + 1}" + ("  ▶ to play" if not obs["over"] and obs["current"] == seat else "")
+        pg.append(label(x0 + 10, y + 21, title, 15, "start", fill="white", weight="bold"))
+        pg.append(label(x0 + pw - 10, y + 21, f"{p['score']} points", 15, "end", fill="white", weight="bold"))
+        pg.append(inner)
+        body.append(pg)
+        heights.append(h + 8)
+    height = y + max(heights, default=0) + M
+    d = dw.Drawing(W, height)
+    d.append(dw.Rectangle(0, 0, W, height, fill="#f3eee3"))
+    d.append(body)
+    return d
