@@ -418,10 +418,11 @@ def test_the_board_zooms_and_pans_and_a_drag_is_no_click(page, tmp_path):
         print(f"screenshot: {path}")
 
 
-@pytest.mark.parametrize("pack_env", ["content/caylus_magna_carta", "content/lorenzo_il_magnifico"], indirect=True)
-def test_a_whole_game_of_a_pack_on_the_generic_core_by_clicking(page, pack_env, tmp_path):
-    """Seat 1 is played by clicking (the board's cards and spaces when they are marked, else the buttons),
-    seat 2 by the random bot, to the end of the game."""
+@pytest.mark.parametrize("pack_env", ["content/praga", "content/caylus_magna_carta", "content/lorenzo_il_magnifico"],
+                         indirect=True)
+def test_a_whole_game_of_every_bundled_pack_by_clicking(page, pack_env, tmp_path):
+    """Seat 1 is played by clicking (the board's pieces when they are marked, else the visible buttons; a tile is
+    placed at the rotation first shown), seat 2 by the random bot, to the end of the game."""
     shots = Shots(page, tmp_path)
     page.select_option("#players", "2")
     page.select_option("#seat-kinds select[data-seat='1']", "human")
@@ -429,6 +430,7 @@ def test_a_whole_game_of_a_pack_on_the_generic_core_by_clicking(page, pack_env, 
     page.fill("#seed", "11")
     page.click("#start")
     page.wait_for_selector("#board svg [id^='board-']")  # the table is drawn, seats and all
+    page.wait_for_selector("#bot-controls:not([hidden])")
     page.select_option("#speed", "instant")
     shots("start")
     clicks = board_clicks = 0
@@ -444,8 +446,10 @@ def test_a_whole_game_of_a_pack_on_the_generic_core_by_clicking(page, pack_env, 
         if clicks % 3 == 0 and marked.count():  # now and then, by the board
             marked.first.click()
             board_clicks += 1
+            if page.locator("#placing").is_visible():  # a tile: placed as first shown
+                page.click("#placing-confirm")
         else:
-            page.locator("#actions button.action").first.click()
+            page.locator("#actions button.action:visible").first.click()
         clicks += 1
         page.wait_for_function(f"document.querySelectorAll('#log li').length > {n}")
         if clicks == 12:
