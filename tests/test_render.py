@@ -155,6 +155,9 @@ def test_short_effect_texts():
     assert short("advance technology 2") == "technology +2"
     assert short("choose { advance gold_mine | advance quarry }") == "gold_mine +1 / quarry +1"
     assert short(None) == ""
+    # a count of records reads as words, not as the effect language
+    assert short("score 3 * count(upgrade where era == 1)") == "3VP per upgrade (era 1)"
+    assert short("score 2 * count(wall)") == "2VP per wall"
 
 
 def test_wrap_cuts_with_an_ellipsis():

@@ -31,6 +31,9 @@ def short(text: str | None, compact: bool = True) -> str:
     t = re.sub(r"\bpay ([^:;]+)", r"−\1", t)
     t = re.sub(r"\bmay\s+", "", t)
     t = re.sub(r"\bgain (\d+) ", r"+\1 ", t)
+    # a count of records, maybe filtered: `score 3 * count(upgrade where era == 1)` -> `3VP per upgrade (era 1)`
+    t = re.sub(r"\bscore (\d+) \* count\((\w+) where (\w+) == (\w+)\)", r"\1VP per \2 (\3 \4)", t)
+    t = re.sub(r"\bscore (\d+) \* count\((\w+)\)", r"\1VP per \2", t)
     t = re.sub(r"\bscore (\d+)\b(?!\s*[*/+-])", r"\1VP", t)
     t = re.sub(r"\bscore\s+", "VP ", t)
     t = re.sub(r"\badvance (\w+) (\d+)\b", r"\1 +\2", t)

@@ -247,6 +247,11 @@ function drawStatus(view, replaying) {
   $("status").className = replaying ? "replaying" : "";
 }
 
+function byPoints(breakdown) {
+  // the sources of a score, the largest first (what they are named is the view's names)
+  return Object.fromEntries(Object.entries(breakdown || {}).sort((a, b) => b[1] - a[1]));
+}
+
 function drawFinal(view) {
   const box = $("final");
   if (!view.final) {
@@ -257,7 +262,7 @@ function drawFinal(view) {
   box.hidden = false;
   const rows = view.final.scores.map((s) => el("li", {},
     el("strong", { text: `Seat ${s.seat}: ${s.score} points` }),
-    el("span", { class: "muted", text: ` (${listOf(s.breakdown)})` })));
+    el("span", { class: "muted", text: ` (${listOf(byPoints(s.breakdown))})` })));
   let verdict = "";
   if (view.final.solo) {
     const solo = view.final.solo;
