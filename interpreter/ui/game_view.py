@@ -7,7 +7,7 @@ human's.
 
 from __future__ import annotations
 
-from interpreter.content.labels import Labels
+from interpreter.content.labels import Labels, is_record
 from interpreter.errors import RulesError
 from interpreter.runtime.game import Game
 from interpreter.mechanisms import market_rows, wheel
@@ -27,8 +27,6 @@ def _describe(action: str, options, phrases=None, name=None) -> str:
 
 def _record_of(rules, action: str, options) -> str | None:
     """The record an action names (a tile taken, a card picked), or a choice's option names, for a tooltip."""
-    from interpreter.content.labels import is_record
-
     words = action.split(" ")
     if words[0] == "choose" and options and words[-1].isdigit() and 0 < int(words[-1]) <= len(options):
         words = str(options[int(words[-1]) - 1]).split(" ")
