@@ -119,7 +119,7 @@ def component_words() -> set[str]:
         for w in name.lower().split("_"):
             if len(w) >= 3 and not re.fullmatch(r"[ivx]*\d*", w):
                 words.add(w)
-    return words - INTERPRETER_WORDS - set(ENGLISH_WORDS)
+    return words - INTERPRETER_WORDS - set(ENGLISH_WORDS) - KIND_NAMES  # the built-in file kinds are the schema's
 
 
 def _words(text: str):

@@ -247,8 +247,11 @@ def test_a_pack_on_the_generic_core_is_drawn_from_what_its_observation_shows(pac
         ids = {e.get("id") for e in root.iter() if e.get("id")}
         obs = g.observation(-1)
         assert {f"board-{p['seat']}" for p in obs["players"]} <= ids
-        cards = [rid for seen in obs["zones"].values() if isinstance(seen, list) for rid in seen[:20] if rid]
-        assert {f"record-{rid}" for rid in cards} <= ids  # every face-up card (the first 20 of a zone)
+        layout = rs.single("table")
+        hidden = set(layout.hidden) if layout else set()
+        cards = [rid for zone, seen in obs["zones"].items() if isinstance(seen, list) and zone.partition("@")[0] not in hidden
+                 for rid in seen[:20] if rid]
+        assert {f"record-{rid}" for rid in cards} <= ids  # every face-up card the layout does not hide (20 a zone)
         assert all(f"space-{s}" in ids or f"record-{s}" in ids for s in obs["spaces"])  # every space
         tiles = {e.get("data-tile") for e in root.iter() if e.get("data-tile")}
         assert {rid.split("~")[0] for rid in cards} <= tiles  # a tooltip names the record

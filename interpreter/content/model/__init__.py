@@ -17,6 +17,7 @@ from interpreter.content.model.kinds import KindTable, RecordKind, RecordKindsFi
 from interpreter.content.model.overlay import OverlayFile
 from interpreter.content.model.pack import PackFile
 from interpreter.content.model.rules import ScoringFile, SetupFile, SoloFile
+from interpreter.content.model.table import TableFile
 from interpreter.content.model.tracks import RouteFile, TracksFile
 
 # The built-in file kinds: kind name -> file model. A pack's record kinds are declared in its
@@ -37,6 +38,7 @@ KINDS: dict[str, type[ContentFile]] = {
     "solo": SoloFile,
     "bots": BotsFile,
     "flow": FlowFile,
+    "table": TableFile,
     "overlay": OverlayFile,
 }
 # A pack without declarations: the built-in kinds only.

@@ -9,6 +9,8 @@ Every card is a group ``record-<id>`` carrying ``data-tile`` (the record, for a 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import drawsvg as dw
 
 from interpreter.content.labels import Labels
@@ -41,17 +43,19 @@ def _pieces(g, x, y, occupants: list) -> None:
 
 
 def _zone_row(g, x, y, width, title: str, seen, labels: Labels, marks: dict, spaces: dict, hidden_note: str) -> float:
-    """One zone: its title, then its cards in rows; the height used."""
-    g.append(label(x, y + 14, title, 13, "start", weight="bold"))
-    y += 22
+    """One zone: its title (when given), then its cards in rows; the height used."""
+    head = 22 if title else 0
+    if title:
+        g.append(label(x, y + 14, title, 13, "start", weight="bold"))
+    y += head
     if isinstance(seen, dict) and seen.get("size"):  # face down: a stack and its count
         g.append(dw.Rectangle(x, y, CARD_W, CARD_H, rx=6, fill="#8a7a5a", stroke="#5a4a2a"))
         g.append(label(x + CARD_W / 2, y + CARD_H / 2 + 4, f"{seen.get('size', 0)} {hidden_note}", 12, fill="white",
                        weight="bold"))
-        return 22 + CARD_H + GAP
+        return head + CARD_H + GAP
     if not seen or isinstance(seen, dict):
         g.append(label(x, y + 14, "empty", 11, "start", fill=SOFT))
-        return 22 + 22
+        return head + 22
     per_row = max(1, int((width + GAP) // (CARD_W + GAP)))
     cards = list(seen[:SHOWN])
     for i, rid in enumerate(cards):
@@ -61,16 +65,91 @@ def _zone_row(g, x, y, width, title: str, seen, labels: Labels, marks: dict, spa
             continue
         _card(g, cx, cy, rid, labels, marks.get(rid, {}), spaces.get(rid, []), rid.split("~", 1)[0])
     rows = (len(cards) + per_row - 1) // per_row
-    height = 22 + rows * (CARD_H + GAP)
+    height = head + rows * (CARD_H + GAP)
     if len(seen) > SHOWN:
         g.append(label(x, y + rows * (CARD_H + GAP) + 12, f"and {len(seen) - SHOWN} more", 11, "start", fill=SOFT))
         height += 18
     return height
 
 
-def _title(labels: Labels, zone: str) -> str:
-    name, _, owner = zone.partition("@")
-    return labels.name(name)
+@dataclass(frozen=True)
+class Section:
+    title: str
+    zones: tuple[str, ...]
+    spaces: tuple[str, ...]
+    widget: str = "rows"
+    width: str = "half"
+
+
+def plan(layout, zones: dict, free_spaces: list[str], labels: Labels) -> list[Section]:
+    """The sections drawn: the layout's, with the zones and spaces the game has; then each zone no section
+    names, and the spaces no card carries nor a section names."""
+    sections, placed, put = [], set(), set()
+    for s in layout.sections if layout is not None else ():
+        named = tuple(z for z in s.zones if z in zones)
+        here = tuple(sp for sp in s.spaces if sp in free_spaces)
+        placed |= set(named)
+        put |= set(here)
+        if named or here:
+            sections.append(Section(s.title, named, here, s.widget, s.width))
+    sections += [Section(labels.name(z), (z,), ()) for z in zones if z not in placed]
+    rest = tuple(sp for sp in free_spaces if sp not in put)
+    if rest:
+        sections.append(Section("Spaces", (), rest, width="full"))
+    return sections
+
+
+def _section(g, x, y, width, section: Section, obs: dict, labels: Labels) -> float:
+    """One section at (x, y): its title, its zones by its widget, then its spaces; the height used."""
+    marks, spaces, zones = obs["marks"], obs["spaces"], obs["zones"]
+    g.append(label(x, y + 15, section.title, 14, "start", weight="bold"))
+    h = 22
+    if section.widget == "columns":
+        h += _columns(g, x, y + h, section.zones, obs, labels)
+    else:
+        alone = len(section.zones) == 1  # the section's title says the zone
+        for zone in section.zones:
+            zg = dw.Group(id=f"zone-{zone}", class_="zone")
+            h += _zone_row(zg, x, y + h, width, "" if alone else labels.name(zone), zones[zone], labels, marks,
+                           spaces, "face down") + 4
+            g.append(zg)
+    if section.spaces:
+        per_row = max(1, int((width + GAP) // (CARD_W + GAP)))
+        for i, space in enumerate(section.spaces):
+            x0, y0 = x + (i % per_row) * (CARD_W + GAP), y + h + (i // per_row) * (52 + GAP)
+            sg = dw.Group(id=f"space-{space}", class_="space")
+            sg.append(dw.Rectangle(x0, y0, CARD_W, 52, rx=5, fill="#f1ede2", stroke="#a59a80"))
+            sg.append(block(x0 + CARD_W / 2, y0 + 16, wrap(labels.name(space), CARD_W - 10, 10.5, 2), 10.5, INK))
+            _pieces(sg, x0 + 12, y0 + 41, spaces.get(space, []))
+            g.append(sg)
+        h += ((len(section.spaces) + per_row - 1) // per_row) * (52 + GAP)
+    return h
+
+
+def _columns(g, x, y, zone_ids, obs: dict, labels: Labels) -> float:
+    """Zones side by side, each a column of its cards with the first at the bottom; the height used."""
+    marks, spaces = obs["marks"], obs["spaces"]
+    tallest = max((len(obs["zones"][z]) if isinstance(obs["zones"][z], list) else 1 for z in zone_ids), default=0)
+    for k, zone in enumerate(zone_ids):
+        seen = obs["zones"][zone]
+        zg = dw.Group(id=f"zone-{zone}", class_="zone")
+        cx = x + k * (CARD_W + 2 * GAP)
+        zg.append(block(cx + CARD_W / 2, y + 10, wrap(labels.name(zone), CARD_W, 11, 1), 11, INK, weight="bold"))
+        cards = seen if isinstance(seen, list) else []
+        for i, rid in enumerate(cards):
+            cy = y + 22 + (tallest - 1 - i) * (CARD_H + GAP)
+            if rid is None:
+                zg.append(dw.Rectangle(cx, cy, CARD_W, CARD_H, rx=6, fill="none", stroke="#b8ad95", stroke_dasharray="4,3"))
+            else:
+                _card(zg, cx, cy, rid, labels, marks.get(rid, {}), spaces.get(rid, []), rid.split("~", 1)[0])
+        if isinstance(seen, dict) and seen.get("size"):  # face down: a stack and its count
+            zg.append(dw.Rectangle(cx, y + 22, CARD_W, CARD_H, rx=6, fill="#8a7a5a", stroke="#5a4a2a"))
+            zg.append(label(cx + CARD_W / 2, y + 22 + CARD_H / 2 + 4, f"{seen['size']} face down", 12, fill="white",
+                            weight="bold"))
+        elif not cards:
+            zg.append(label(cx + CARD_W / 2, y + 36, "empty", 11, fill=SOFT))
+        g.append(zg)
+    return 22 + max(tallest, 1) * (CARD_H + GAP)
 
 
 def draw_core_table(game) -> dw.Drawing:
@@ -79,7 +158,9 @@ def draw_core_table(game) -> dw.Drawing:
     labels = Labels.of(game.rules.ruleset)
     pack = game.rules.ruleset.single("pack")
     marks, spaces = obs["marks"], obs["spaces"]
-    shared_zones = {z: v for z, v in obs["zones"].items() if "@" not in z}
+    layout = game.rules.ruleset.single("table")
+    hidden = set(layout.hidden) if layout else set()
+    shared_zones = {z: v for z, v in obs["zones"].items() if "@" not in z and z not in hidden}
     own_zones = {z: v for z, v in obs["zones"].items() if "@" in z}
     body = dw.Group(id="table")
     flow = obs["flow"]
@@ -94,31 +175,26 @@ def draw_core_table(game) -> dw.Drawing:
     if chips:
         body.append(label(M, y + 14, "   ".join(chips), 13, "start", fill=SOFT))
         y += 24
-    # the shared zones, in two columns
+    # the sections: the layout's (content `table`), then every zone and space it does not place
+    # every space the flow declares (occupied or not), and any other the state holds pieces on, but those
+    # on the records of a zone (drawn on the cards)
+    flow_file = game.rules.ruleset.single("flow")
+    declared = [sp.id for sp in (flow_file.spaces if flow_file is not None else ()) if sp.on is None]
+    on_cards = {rid for seen in obs["zones"].values() if isinstance(seen, list) for rid in seen if rid}
+    free = [sp for sp in dict.fromkeys(declared + list(spaces)) if sp not in on_cards]
     col_w = (W - 3 * M) / 2
     col_y = [y, y]
-    for zone, seen in shared_zones.items():
-        c = 0 if col_y[0] <= col_y[1] else 1
-        zg = dw.Group(id=f"zone-{zone}", class_="zone")
-        col_y[c] += _zone_row(zg, M + c * (col_w + M), col_y[c], col_w, _title(labels, zone), seen, labels, marks,
-                              spaces, "face down") + 6
-        body.append(zg)
+    for section in plan(game.rules.ruleset.single("table"), shared_zones, free, labels):
+        sg = dw.Group(class_="section")
+        if section.width == "full":
+            top = max(col_y)
+            height = _section(sg, M, top, W - 2 * M, section, obs, labels)
+            col_y = [top + height + 6] * 2
+        else:
+            c = 0 if col_y[0] <= col_y[1] else 1
+            col_y[c] += _section(sg, M + c * (col_w + M), col_y[c], col_w, section, obs, labels) + 6
+        body.append(sg)
     y = max(col_y) + 6
-    # the spaces no card shows
-    on_cards = {rid for seen in obs["zones"].values() if isinstance(seen, list) for rid in seen if rid}
-    free = [s for s in spaces if s not in on_cards]
-    if free:
-        body.append(label(M, y + 14, "Spaces", 13, "start", weight="bold"))
-        y += 22
-        per_row = int((W - 2 * M + GAP) // (CARD_W + GAP))
-        for i, space in enumerate(free):
-            x0, y0 = M + (i % per_row) * (CARD_W + GAP), y + (i // per_row) * (52 + GAP)
-            sg = dw.Group(id=f"space-{space}", class_="space")
-            sg.append(dw.Rectangle(x0, y0, CARD_W, 52, rx=5, fill="#f1ede2", stroke="#a59a80"))
-            sg.append(block(x0 + CARD_W / 2, y0 + 16, wrap(labels.name(space), CARD_W - 10, 10.5, 2), 10.5, INK))
-            _pieces(sg, x0 + 12, y0 + 41, spaces[space])
-            body.append(sg)
-        y += ((len(free) + per_row - 1) // per_row) * (52 + GAP) + 8
     # the seats
     players = obs["players"]
     pw = (W - (len(players) + 1) * M) / max(1, len(players))
@@ -135,9 +211,10 @@ def draw_core_table(game) -> dw.Drawing:
             inner.append(label(x0 + 10, y + h + 4, line, 12, "start"))
             h += 17
         h += 6
-        for zone, seen in own_zones.items():
+        order = {z: i for i, z in enumerate(layout.seat_zones if layout else ())}
+        for zone, seen in sorted(own_zones.items(), key=lambda kv: order.get(kv[0].partition("@")[0], len(order))):
             name, _, owner = zone.partition("@")
-            if int(owner) != seat:
+            if int(owner) != seat or name in hidden:
                 continue
             h += _zone_row(inner, x0 + 10, y + h, pw - 20, labels.name(name), seen, labels, marks, spaces, "hidden")
         colour = seat_colour(seat)
