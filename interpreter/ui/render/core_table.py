@@ -175,16 +175,17 @@ def draw_core_table(game) -> dw.Drawing:
     if chips:
         body.append(label(M, y + 14, "   ".join(chips), 13, "start", fill=SOFT))
         y += 24
-    # the sections: the layout's (content `table`), then every zone and space it does not place
-    # every space the flow declares (occupied or not), and any other the state holds pieces on, but those
-    # on the records of a zone (drawn on the cards)
+    # the spaces drawn apart: every space the flow declares (occupied or not) and any other the state holds
+    # pieces on, but those on the records of a zone (drawn on the cards)
     flow_file = game.rules.ruleset.single("flow")
     declared = [sp.id for sp in (flow_file.spaces if flow_file is not None else ()) if sp.on is None]
     on_cards = {rid for seen in obs["zones"].values() if isinstance(seen, list) for rid in seen if rid}
     free = [sp for sp in dict.fromkeys(declared + list(spaces)) if sp not in on_cards]
+    # the sections: the layout's (content `table`), then every zone and space it does not place, in two
+    # columns (a full-width section spans both)
     col_w = (W - 3 * M) / 2
     col_y = [y, y]
-    for section in plan(game.rules.ruleset.single("table"), shared_zones, free, labels):
+    for section in plan(layout, shared_zones, free, labels):
         sg = dw.Group(class_="section")
         if section.width == "full":
             top = max(col_y)
