@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -567,3 +568,12 @@ def test_a_record_is_said_in_words_for_a_tooltip(client):
     lines = r.json()["lines"]
     assert lines[0] == "Egg dealer (t2_egg_dealer), technology" and any("score 1 point" in line for line in lines)
     assert client.get(f"/api/games/{view['id']}/records/no_such_record").status_code == 404
+
+
+def test_serve_refuses_a_pack_folder_that_is_none(tmp_path):
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "interpreter", "serve", "--pack", str(tmp_path), "--port", "1"],
+                       capture_output=True, text=True, cwd=str(Path(__file__).resolve().parents[1]))
+    assert r.returncode == 2 and "is not a pack folder (it has no pack.yaml)" in " ".join(r.stdout.split())
