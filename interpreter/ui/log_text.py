@@ -15,17 +15,22 @@ class Holdings:
     score: int
     holdings: dict
     tracks: dict
+    breakdown: dict  # points by source
 
 
 def snapshot(game) -> list[Holdings]:
-    return [Holdings(p.score, dict(p.holdings), dict(p.tracks)) for p in game.state.players]
+    return [Holdings(p.score, dict(p.holdings), dict(p.tracks), dict(p.breakdown)) for p in game.state.players]
 
 
-def changes(before: Holdings, after: Holdings, names) -> list[str]:
-    """A player's gains and losses between two snapshots, in words: "+2 points", "+1 coin", "<track> +1"."""
+def changes(before: Holdings, after: Holdings, names, source=str) -> list[str]:
+    """A player's gains and losses between two snapshots, in words: "+2 points (<source>)", "+1 coin",
+    "<track> +1"; ``source`` names a source of points (labels.Labels.source)."""
     out = []
     if after.score != before.score:
-        out.append(f"{after.score - before.score:+d} points")
+        gained = {k: after.breakdown.get(k, 0) - before.breakdown.get(k, 0) for k in after.breakdown}
+        whence = [source(k) for k, d in gained.items() if d]
+        d = after.score - before.score
+        out.append(f"{d:+d} point{'' if abs(d) == 1 else 's'}" + (f" ({', '.join(whence)})" if whence else ""))
     for r in sorted(set(before.holdings) | set(after.holdings)):
         d = after.holdings.get(r, 0) - before.holdings.get(r, 0)
         if d:
@@ -37,15 +42,15 @@ def changes(before: Holdings, after: Holdings, names) -> list[str]:
     return out
 
 
-def step_text(said: str, seat: int, before: list[Holdings], after: list[Holdings], names) -> str:
+def step_text(said: str, seat: int, before: list[Holdings], after: list[Holdings], names, source=str) -> str:
     """The action as said, then what it changed: the acting seat's gains first, then any other seat's."""
     parts = []
-    own = changes(before[seat], after[seat], names) if seat < len(before) else []
+    own = changes(before[seat], after[seat], names, source) if seat < len(before) else []
     if own:
         parts.append(", ".join(own))
     for i, (b, a) in enumerate(zip(before, after)):
         if i != seat:
-            theirs = changes(b, a, names)
+            theirs = changes(b, a, names, source)
             if theirs:
                 parts.append(f"seat {i + 1}: " + ", ".join(theirs))
     return said + (f" ({'; '.join(parts)})" if parts else "")
@@ -64,7 +69,8 @@ def apply_noted(game, action: str, seat: int) -> str:
     """Apply the action to the game (raises IllegalActionError, changing nothing) and say what it did."""
     from interpreter.content.labels import Labels
 
-    words = said(game, action, Labels.of(game.rules.ruleset).name)
+    labels = Labels.of(game.rules.ruleset)
+    words = said(game, action, labels.name)
     held = snapshot(game)
     game.apply(action)
-    return step_text(words, seat, held, snapshot(game), game.rules.ruleset.names)
+    return step_text(words, seat, held, snapshot(game), game.rules.ruleset.names, labels.source)
