@@ -49,7 +49,7 @@ class Labels:
                 names[step.id] = step.name
         found: list[BaseModel] = []
         # the records of the pack's files first, then what the pack file declares (an icon may share a grid's id)
-        for kind, models in sorted(ruleset.models.items(), key=lambda kv: kv[0] == "pack"):
+        for _, models in sorted(ruleset.models.items(), key=lambda kv: kv[0] == "pack"):
             for model in models:
                 _named(model, found)
         for model in found:  # records, and files with an id (a wheel, a row of slots): their names first
