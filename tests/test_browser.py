@@ -443,13 +443,14 @@ def test_a_whole_game_of_every_bundled_pack_by_clicking(page, pack_env, tmp_path
         n = log_length(page)
         page.wait_for_selector(f"#board[data-step='{n}']")
         marked = page.locator("#board [data-action].legal")
-        if clicks % 3 == 0 and marked.count():  # now and then, by the board
+        buttons = page.locator("#actions button.action:visible")
+        if marked.count() and (clicks % 3 == 0 or not buttons.count()):  # now and then (and a folded placement) by the board
             marked.first.click()
             board_clicks += 1
             if page.locator("#placing").is_visible():  # a tile: placed as first shown
                 page.click("#placing-confirm")
         else:
-            page.locator("#actions button.action:visible").first.click()
+            buttons.first.click()
         clicks += 1
         page.wait_for_function(f"document.querySelectorAll('#log li').length > {n}")
         if clicks == 12:

@@ -621,7 +621,9 @@ function drawDecision(view) {
     return;
   }
   box.hidden = false;
-  const options = d.options ? d.options.join(" | ") : `${d.count} hidden options`;
+  // a long list of options is the buttons' (and the board's) to show, not this line's
+  const options = !d.options ? `${d.count} hidden options`
+    : d.options.length > 8 ? `${d.options.length} options: below, or on the board` : d.options.join(" | ");
   box.replaceChildren(el("strong", { text: `Seat ${d.seat} decides (${d.kind}): ` }), options);
 }
 
@@ -649,10 +651,14 @@ function drawActions(view, replaying) {
       type: "button", class: "action", "data-action": a.action, "data-record": a.record || null,
       onclick: () => act(a.action),
     }, a.text, el("code", { text: a.action })));
-    const many = COLLAPSIBLE.has(verb) && buttons.length > 8;   // decisions are never folded away
+    // a long group folds away: refreshes and the like, and placements, which the board offers as well
+    const onBoard = byVerb.get(verb).every((a) => /^place .+ rot \d+$/.test(a.action));   // hexes the board marks
+    const many = (COLLAPSIBLE.has(verb) || onBoard) && buttons.length > 8;
     const body = el("div", { class: "buttons" }, buttons);
+    const summary = onBoard ? `${label} (${buttons.length}): click a highlighted place on the board, or open the list`
+      : `${label} (${buttons.length})`;
     return many
-      ? el("details", { class: "group", "data-verb": verb }, el("summary", { text: `${label} (${buttons.length})` }), body)
+      ? el("details", { class: "group", "data-verb": verb }, el("summary", { text: summary }), body)
       : el("div", { class: "group", "data-verb": verb }, el("h4", { text: label }), body);
   }));
 }
