@@ -99,6 +99,15 @@ class Shots:
         return path
 
 
+def start_two_players(page, seat_1: str, seat_2: str, seed: int) -> None:
+    """Start a 2-player game from the form: who plays each seat, and the seed."""
+    page.select_option("#players", "2")
+    page.select_option("#seat-kinds select[data-seat='1']", seat_1)
+    page.select_option("#seat-kinds select[data-seat='2']", seat_2)
+    page.fill("#seed", str(seed))
+    page.click("#start")
+
+
 def log_length(page) -> int:
     return page.locator("#log li").count()
 
@@ -248,11 +257,7 @@ def test_play_undo_save_and_load_in_the_browser(page, tmp_path):
 
 def test_a_finished_game_can_be_replayed_step_by_step(page, tmp_path):
     shots = Shots(page, tmp_path)
-    page.select_option("#players", "2")
-    page.select_option("#seat-kinds select[data-seat='1']", "random")
-    page.select_option("#seat-kinds select[data-seat='2']", "random")
-    page.fill("#seed", "3")
-    page.click("#start")
+    start_two_players(page, "random", "random", 3)
     page.wait_for_selector("#bot-controls:not([hidden])")
     page.select_option("#speed", "instant")  # the bots' moves are shown one by one: as fast as they come
     page.wait_for_selector("#final:not([hidden])", timeout=240_000)
@@ -296,11 +301,7 @@ def test_the_page_works_without_the_board_picture(page, monkeypatch, tmp_path):
 
 def test_bots_move_one_at_a_time_with_a_speed_a_pause_and_a_step(page, tmp_path):
     shots = Shots(page, tmp_path)
-    page.select_option("#players", "2")
-    page.select_option("#seat-kinds select[data-seat='1']", "greedy")
-    page.select_option("#seat-kinds select[data-seat='2']", "greedy")
-    page.fill("#seed", "4")
-    page.click("#start")
+    start_two_players(page, "greedy", "greedy", 4)
     page.wait_for_selector("#bot-controls:not([hidden])")
     page.select_option("#speed", "slow")
     page.wait_for_function("document.querySelectorAll('#log li').length >= 1")  # the first move is shown alone
@@ -326,11 +327,7 @@ def test_bots_move_one_at_a_time_with_a_speed_a_pause_and_a_step(page, tmp_path)
 
 def test_a_tile_is_placed_by_clicking_the_board_after_seeing_its_rotations(page, tmp_path):
     shots = Shots(page, tmp_path)
-    page.select_option("#players", "2")
-    page.select_option("#seat-kinds select[data-seat='1']", "human")
-    page.select_option("#seat-kinds select[data-seat='2']", "greedy")
-    page.fill("#seed", str(SEED))
-    page.click("#start")
+    start_two_players(page, "human", "greedy", SEED)
     page.wait_for_selector("#board[data-step='0']")
     # an upgrade costs nothing: take an upgrade tile, perform Upgrade, pick a tile of the row
     for prefix in ("take tile_upgrade", "act upgrade", "pick upgrade"):
@@ -424,11 +421,7 @@ def test_a_whole_game_of_every_bundled_pack_by_clicking(page, pack_env, tmp_path
     """Seat 1 is played by clicking (the board's pieces when they are marked, else the visible buttons; a tile is
     placed at the rotation first shown), seat 2 by the random bot, to the end of the game."""
     shots = Shots(page, tmp_path)
-    page.select_option("#players", "2")
-    page.select_option("#seat-kinds select[data-seat='1']", "human")
-    page.select_option("#seat-kinds select[data-seat='2']", "random")
-    page.fill("#seed", "11")
-    page.click("#start")
+    start_two_players(page, "human", "random", 11)
     page.wait_for_selector("#board svg [id^='board-']")  # the table is drawn, seats and all
     page.wait_for_selector("#bot-controls:not([hidden])")
     page.select_option("#speed", "instant")

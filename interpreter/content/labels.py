@@ -47,13 +47,12 @@ class Labels:
         for step in scoring.final if scoring is not None else ():  # a breakdown's key is a step's id before anything's
             if step.name:
                 names[step.id] = step.name
-        found: list[BaseModel] = []
         # the records of the pack's files first, then what the pack file declares (an icon may share a grid's id)
         for _, models in sorted(ruleset.models.items(), key=lambda kv: kv[0] == "pack"):
-            for model in models:
-                _named(model, found)
-        for model in found:  # records, and files with an id (a wheel, a row of slots): their names first
-            names.setdefault(model.id, model.name)
+            for model in (m for top in models for m in _nested(top)):
+                # records, and files with an id (a wheel, a row of slots): their names first
+                if isinstance(getattr(model, "id", None), str) and isinstance(getattr(model, "name", None), str):
+                    names.setdefault(model.id, model.name)
         for ident, name in ruleset.names.display.items():  # then declared things, bare ids only
             if ":" not in ident and name != ident.replace("_", " "):
                 names.setdefault(ident, name)
@@ -97,18 +96,14 @@ class Labels:
         return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def _named(model, into: list[BaseModel]) -> None:
-    """Every model with an id and a name inside a content model (records, and files with an id), depth first."""
-    if isinstance(getattr(model, "id", None), str) and isinstance(getattr(model, "name", None), str):
-        into.append(model)
+def _nested(model):
+    """Every content model inside a model, itself first, depth first."""
     if isinstance(model, BaseModel):
+        yield model
         for field in type(model).model_fields:
             value = getattr(model, field)
-            if isinstance(value, (list, tuple)):
-                for item in value:
-                    _named(item, into)
-            elif isinstance(value, BaseModel):
-                _named(value, into)
+            for item in value if isinstance(value, (list, tuple)) else (value,):
+                yield from _nested(item)
 
 
 HIDDEN_FIELDS = {"id", "name", "provenance", "source", "notes"}
@@ -153,10 +148,8 @@ def _records_by_id(ruleset) -> dict[str, BaseModel]:
     """Every record of the pack by its id (and by its name in lower case), built once per ruleset."""
     index = ruleset.memo.get("records_by_id")
     if index is None:
-        found: list[BaseModel] = []
-        for models in ruleset.models.values():
-            for model in models:
-                _with_id(model, found)
+        found = [m for models in ruleset.models.values() for top in models for m in _nested(top)
+                 if isinstance(getattr(m, "id", None), str) and hasattr(m, "provenance")]
         index = ruleset.memo["records_by_id"] = {}
         for model in found:
             index.setdefault(model.id, model)
@@ -170,16 +163,3 @@ def is_record(ruleset, ident: str) -> bool:
     """Whether a record of the pack has this id (what `record_help` can say)."""
     model = _records_by_id(ruleset).get(ident)
     return model is not None and model.id == ident
-
-
-def _with_id(model, into: list[BaseModel]) -> None:
-    if isinstance(getattr(model, "id", None), str) and hasattr(model, "provenance"):
-        into.append(model)
-    if isinstance(model, BaseModel):
-        for field in type(model).model_fields:
-            value = getattr(model, field)
-            if isinstance(value, (list, tuple)):
-                for item in value:
-                    _with_id(item, into)
-            elif isinstance(value, BaseModel):
-                _with_id(value, into)

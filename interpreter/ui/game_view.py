@@ -11,18 +11,19 @@ from interpreter.content.labels import Labels, is_record
 from interpreter.errors import RulesError
 from interpreter.runtime.game import Game
 from interpreter.mechanisms import market_rows, wheel
-from interpreter.runtime.notation import describe
 from interpreter.ui.kinds import MAP_KIND, SLOTS_KIND, WHEEL_KIND, laid_on_slots, table_key
+from interpreter.ui.log_text import words_for
 from interpreter.ui.sessions import Session
 
 # The view names the parts of the table by the state's own keys (the content kinds they come from).
 
 
-def _describe(action: str, options, phrases=None, name=None) -> str:
-    try:
-        return describe(action, options, phrases, name)
-    except (ValueError, IndexError, TypeError):
-        return action
+def _legal(game: Game, obs: dict) -> list[dict]:
+    """The legal actions the observation shows: each in words, and the record it names (for a tooltip)."""
+    options = obs["decision"]["options"] if obs["decision"] is not None else None
+    phrases, name = game.action_phrases(), Labels.of(game.rules.ruleset).name
+    return [{"action": a, "text": words_for(a, options, phrases, name), "record": _record_of(game.rules, a, options)}
+            for a in obs["legal"]]
 
 
 def _record_of(rules, action: str, options) -> str | None:
@@ -46,7 +47,7 @@ def _log(session: Session, steps) -> list[dict]:
         seat = session.actors[i] if i < len(session.actors) else None
         note = session.notes[i] if i < len(session.notes) else None
         out.append({"step": i + 1, "seat": None if seat is None else seat + 1, "action": action,
-                    "text": note or _describe(action, None, session.game.action_phrases(), name)})
+                    "text": note or words_for(action, None, session.game.action_phrases(), name)})
     return out
 
 
@@ -109,12 +110,7 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
     if d is not None:
         decision = {"seat": d["player"] + 1, "kind": d["kind"], "count": d["count"], "options": d["options"]}
 
-    legal = []
-    if live and human_now:
-        options = d["options"] if d is not None else None
-        phrases = game.action_phrases()
-        legal = [{"action": a, "text": _describe(a, options, phrases, Labels.of(rules.ruleset).name),
-                  "record": _record_of(rules, a, options)} for a in obs["legal"]]
+    legal = _legal(game, obs) if live and human_now else []
 
     log = _log(session, s.log)
 
@@ -166,12 +162,7 @@ def core_game_view(session: Session, game, replay_step: int | None = None) -> di
               "tracks": {}, "grids": {}, "owned": {}, "track_tokens": {}, "area": {}} for p in obs["players"]]
     d = obs["decision"]
     decision = None if d is None else {"seat": d["player"] + 1, "kind": d["kind"], "count": d["count"], "options": d["options"]}
-    if live and human_now:
-        options, phrases, name = (d["options"] if d is not None else None), game.action_phrases(), Labels.of(rules.ruleset).name
-        legal = [{"action": a, "text": _describe(a, options, phrases, name), "record": _record_of(rules, a, options)}
-                 for a in obs["legal"]]
-    else:
-        legal = []
+    legal = _legal(game, obs) if live and human_now else []
     log = _log(session, s.log)
     final = {"scores": game.scores(), "winner": game.winner(), "solo": None} if over else None
     blocker = session.undo_blocker() if live else "a replay view cannot be undone"

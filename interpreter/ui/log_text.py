@@ -56,13 +56,18 @@ def step_text(said: str, seat: int, before: list[Holdings], after: list[Holdings
     return said + (f" ({'; '.join(parts)})" if parts else "")
 
 
+def words_for(action: str, options, phrases, name=None) -> str:
+    """notation.describe, or the notation itself when the options it reads do not fit the action."""
+    try:
+        return describe(action, options, phrases, name)
+    except (ValueError, IndexError, TypeError):
+        return action
+
+
 def said(game, action: str, name) -> str:
     """The action in words, in the position it is about to be played in (a decision's options are read now)."""
     options = game.state.decision.options if game.state.decision else None
-    try:
-        return describe(action, options, game.action_phrases(), name)
-    except (ValueError, IndexError, TypeError):
-        return action
+    return words_for(action, options, game.action_phrases(), name)
 
 
 def apply_noted(game, action: str, seat: int) -> str:

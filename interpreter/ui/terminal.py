@@ -11,7 +11,7 @@ import typer
 from rich.markup import escape
 
 from interpreter.mechanisms import market_rows
-from interpreter.ui import console, menu_text
+from interpreter.ui import console, log_text, menu_text
 from interpreter.ui.console import out
 from interpreter.ui.kinds import MAP_KIND, WHEEL_KIND, laid_on_slots, table_key
 
@@ -139,7 +139,7 @@ def interactive(game, specs: dict[int, str], pack):
     import random as _random
 
     from interpreter.errors import IllegalActionError
-    from interpreter.runtime.notation import describe, parse
+    from interpreter.runtime.notation import parse
 
     from interpreter.content.labels import Labels
 
@@ -151,9 +151,8 @@ def interactive(game, specs: dict[int, str], pack):
     while not game.is_terminal():
         seat = game.current_player
         if seat in bots:
-            options = game.state.decision.options if game.state.decision else None
             action = bots[seat].choose(game, rng)
-            said = describe(action, options, game.action_phrases(), name)
+            said = log_text.said(game, action, name)
             game.apply(action)
             out.print(f"[bold]seat {seat + 1}[/] ({bots[seat].name}): {escape(action)}"
                       + (f" [dim]({escape(said)})[/]" if said != action else ""))
@@ -164,7 +163,7 @@ def interactive(game, specs: dict[int, str], pack):
         phrases = game.action_phrases()
         if fresh:
             show(game)
-            show_menu(legal, lambda a: describe(a, options, phrases, name))
+            show_menu(legal, lambda a: log_text.words_for(a, options, phrases, name))
             fresh = False
         try:
             line = input(f"seat {seat + 1}> ").strip()
@@ -202,7 +201,7 @@ def interactive(game, specs: dict[int, str], pack):
             continue
         typed = " ".join(line.lower().split())
         if typed not in legal and not typed.isdigit() and menu_text.under(legal, typed):
-            show_menu(legal, lambda a: describe(a, options, phrases, name), typed)  # the options under these words
+            show_menu(legal, lambda a: log_text.words_for(a, options, phrases, name), typed)  # the options under these words
             continue
         try:
             action = parse(line, legal, game.action_words())

@@ -42,6 +42,20 @@ def _pieces(g, x, y, occupants: list) -> None:
         g.append(dw.Circle(cx, y, 7, fill=seat_colour(seat), stroke=ring or "#333333", stroke_width=2.5 if ring else 1))
 
 
+def _place(g, x, y, rid: str | None, labels: Labels, marks: dict, spaces: dict) -> None:
+    """A card at (x, y), or the empty slot of an ordered zone (``rid`` None)."""
+    if rid is None:
+        g.append(dw.Rectangle(x, y, CARD_W, CARD_H, rx=6, fill="none", stroke="#b8ad95", stroke_dasharray="4,3"))
+    else:
+        _card(g, x, y, rid, labels, marks.get(rid, {}), spaces.get(rid, []), rid.split("~", 1)[0])
+
+
+def _stack(g, x, y, text: str) -> None:
+    """A face-down stack at (x, y), saying how many it holds."""
+    g.append(dw.Rectangle(x, y, CARD_W, CARD_H, rx=6, fill="#8a7a5a", stroke="#5a4a2a"))
+    g.append(label(x + CARD_W / 2, y + CARD_H / 2 + 4, text, 12, fill="white", weight="bold"))
+
+
 def _zone_row(g, x, y, width, title: str, seen, labels: Labels, marks: dict, spaces: dict, hidden_note: str) -> float:
     """One zone: its title (when given), then its cards in rows; the height used."""
     head = 22 if title else 0
@@ -49,9 +63,7 @@ def _zone_row(g, x, y, width, title: str, seen, labels: Labels, marks: dict, spa
         g.append(label(x, y + 14, title, 13, "start", weight="bold"))
     y += head
     if isinstance(seen, dict) and seen.get("size"):  # face down: a stack and its count
-        g.append(dw.Rectangle(x, y, CARD_W, CARD_H, rx=6, fill="#8a7a5a", stroke="#5a4a2a"))
-        g.append(label(x + CARD_W / 2, y + CARD_H / 2 + 4, f"{seen.get('size', 0)} {hidden_note}", 12, fill="white",
-                       weight="bold"))
+        _stack(g, x, y, f"{seen['size']} {hidden_note}")
         return head + CARD_H + GAP
     if not seen or isinstance(seen, dict):
         g.append(label(x, y + 14, "empty", 11, "start", fill=SOFT))
@@ -59,11 +71,7 @@ def _zone_row(g, x, y, width, title: str, seen, labels: Labels, marks: dict, spa
     per_row = max(1, int((width + GAP) // (CARD_W + GAP)))
     cards = list(seen[:SHOWN])
     for i, rid in enumerate(cards):
-        cx, cy = x + (i % per_row) * (CARD_W + GAP), y + (i // per_row) * (CARD_H + GAP)
-        if rid is None:  # an empty slot of an ordered zone
-            g.append(dw.Rectangle(cx, cy, CARD_W, CARD_H, rx=6, fill="none", stroke="#b8ad95", stroke_dasharray="4,3"))
-            continue
-        _card(g, cx, cy, rid, labels, marks.get(rid, {}), spaces.get(rid, []), rid.split("~", 1)[0])
+        _place(g, x + (i % per_row) * (CARD_W + GAP), y + (i // per_row) * (CARD_H + GAP), rid, labels, marks, spaces)
     rows = (len(cards) + per_row - 1) // per_row
     height = head + rows * (CARD_H + GAP)
     if len(seen) > SHOWN:
@@ -137,15 +145,9 @@ def _columns(g, x, y, zone_ids, obs: dict, labels: Labels) -> float:
         zg.append(block(cx + CARD_W / 2, y + 10, wrap(labels.name(zone), CARD_W, 11, 1), 11, INK, weight="bold"))
         cards = seen if isinstance(seen, list) else []
         for i, rid in enumerate(cards):
-            cy = y + 22 + (tallest - 1 - i) * (CARD_H + GAP)
-            if rid is None:
-                zg.append(dw.Rectangle(cx, cy, CARD_W, CARD_H, rx=6, fill="none", stroke="#b8ad95", stroke_dasharray="4,3"))
-            else:
-                _card(zg, cx, cy, rid, labels, marks.get(rid, {}), spaces.get(rid, []), rid.split("~", 1)[0])
+            _place(zg, cx, y + 22 + (tallest - 1 - i) * (CARD_H + GAP), rid, labels, marks, spaces)
         if isinstance(seen, dict) and seen.get("size"):  # face down: a stack and its count
-            zg.append(dw.Rectangle(cx, y + 22, CARD_W, CARD_H, rx=6, fill="#8a7a5a", stroke="#5a4a2a"))
-            zg.append(label(cx + CARD_W / 2, y + 22 + CARD_H / 2 + 4, f"{seen['size']} face down", 12, fill="white",
-                            weight="bold"))
+            _stack(zg, cx, y + 22, f"{seen['size']} face down")
         elif not cards:
             zg.append(label(cx + CARD_W / 2, y + 36, "empty", 11, fill=SOFT))
         g.append(zg)
