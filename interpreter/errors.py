@@ -74,6 +74,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E320": ("unknown zone", "Use a zone id declared under `zones:` in pack.yaml; a shared pile is also a stack that `draw N from Z keep K` looks at."),
     "E321": ("zone does not fit the statement", "`refill Z` needs a zone that declares `refill:`; `at P` names top, end, or a slot of the slotted zone the record goes to."),
     "E322": ("no owned zone for a gained record", "A record a player keeps from a stack, places or claims goes to the bottom of their zone declared `owned: true` that holds its kind (else one that holds any kind): declare one, `per: player`, without slots or a capacity."),
+    "E323": ("a layout part the pack cannot draw", "Each part of a table layout is one the pack's engine draws, placed once: `sections` for a pack on the generic core; `hex_map`, `wheel`, `route`, `slot_row`, `market`, `grids`, `claims`, `stacks`, `scores` for a pack whose turns are offers; `seats` for both."),
 }
 
 

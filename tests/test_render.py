@@ -287,3 +287,48 @@ def test_caput_render_draws_a_saved_game_of_every_bundled_pack(tmp_path, pack):
                         str(tmp_path / "t.png")], cwd=root, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
     assert (tmp_path / "t.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _copy_with_table(tmp_path, table: str | None) -> Path:
+    """The default pack copied with its table layout replaced (None: without one, the default layout)."""
+    import shutil
+
+    root = tmp_path / "pack"
+    shutil.copytree(Path(load_ruleset().root), root)
+    if table is None:
+        (root / "table.yaml").unlink()
+        pack = root / "pack.yaml"
+        pack.write_text(pack.read_text().replace("  - table.yaml\n", ""))
+    else:
+        (root / "table.yaml").write_text(table)
+    return root
+
+
+def _top(root, ident: str) -> float:
+    element = next(e for e in root.iter() if e.get("id") == ident)
+    return min(float(e.get("y")) for e in element.iter() if e.get("y") is not None)
+
+
+def test_the_pack_s_table_file_draws_the_table_the_default_layout_draws(tmp_path, games):
+    """Its layout is written out in content (what a designer edits); the same picture as without it."""
+    game = games["3p_mid"]
+    without = load_ruleset(_copy_with_table(tmp_path, None))
+    assert without.single("table") is None
+    assert render_svg(Game.from_json(without, game.to_json())) == render_svg(game)
+
+
+def test_a_changed_layout_moves_the_parts(tmp_path, games):
+    from interpreter.ui.kinds import MAP_KIND, WHEEL_KIND, table_key
+
+    table = "kind: table\nwidth: 2000\nlayout:\n  - widget: seats\n  - across: [{widget: wheel}, {widget: hex_map}]\n"
+    rs = load_ruleset(_copy_with_table(tmp_path, table))
+    before = ET.fromstring(render_svg(games["3p_mid"]))
+    root = ET.fromstring(render_svg(Game.from_json(rs, games["3p_mid"].to_json())))
+    assert root.get("width") == "2000"
+    map_key, wheel_key = table_key(rs, MAP_KIND), table_key(rs, WHEEL_KIND)
+    assert _top(before, "board-0") > _top(before, map_key)
+    assert _top(root, "board-0") < _top(root, map_key)  # the seats first now
+    assert _top(root, "rows") > _top(root, map_key) and _top(root, "stacks") > _top(root, "rows")  # left out: after
+    wheel = [float(e.get("x")) for e in next(e for e in root.iter() if e.get("id") == wheel_key).iter() if e.get("x")]
+    hexes = [float(e.get("x")) for e in next(e for e in root.iter() if e.get("id") == map_key).iter() if e.get("x")]
+    assert max(wheel) < min(hexes)  # the wheel at the left of the map

@@ -21,7 +21,7 @@ from interpreter.dsl.parse import grammar_text
 from interpreter.errors import ErrorBag
 from interpreter.content.model import KindTable
 from interpreter.content.model.base import Record
-from interpreter.content import bot_checks, count_checks, events, flow_checks, owned_zones
+from interpreter.content import bot_checks, count_checks, events, flow_checks, owned_zones, table_checks
 from interpreter.content.flow_checks import uses_offers
 from interpreter.content.derived_zones import derived_zones
 from interpreter.content.source import Document, walk
@@ -506,29 +506,11 @@ class Checker:
         flow_checks.check_flow(self, doc, m)
 
     def k_table(self, doc, m):
-        table_checks(self, doc, m)
+        table_checks.check_table(self, doc, m)
 
     def k_solo(self, doc, m):
         if not self.pack.players.min <= m.setup_as <= self.pack.players.max:
             self.err(doc, ("setup_as",), "E204", f"solo is set up as {m.setup_as} players, outside the pack's range")
-
-
-def table_checks(c, doc, m) -> None:
-    """A table layout names shared zones in its sections, zones per player in `seat_zones`, declared zones in
-    `hidden`, and spaces of the flow that no zone's records carry."""
-    zones = {z.id: z for z in c.pack.zones}
-    shared = {z for z, spec in zones.items() if spec.per != "player"}
-    own = set(zones) - shared
-    spaces = {s.id for _, fm in c.by_kind.get("flow", []) for s in fm.spaces if s.on is None}
-    for i, section in enumerate(m.sections):
-        for j, zone in enumerate(section.zones):
-            c.ref(doc, ("sections", i, "zones", j), zone, shared, "E320", "shared zone")
-        for j, space in enumerate(section.spaces):
-            c.ref(doc, ("sections", i, "spaces", j), space, spaces, "E314", "space of the flow")
-    for j, zone in enumerate(m.seat_zones):
-        c.ref(doc, ("seat_zones", j), zone, own, "E320", "zone per player")
-    for j, zone in enumerate(m.hidden):
-        c.ref(doc, ("hidden", j), zone, set(zones), "E320", "zone")
 
 
 def _article(word: str) -> str:

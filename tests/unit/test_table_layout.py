@@ -92,3 +92,44 @@ def test_columns_put_a_zone_s_first_record_at_the_bottom(tmp_path):
         return float(next(e for e in card.iter() if e.tag.endswith("rect")).get("y"))
 
     assert top(market[0]) > top(market[1])  # the first record below the second
+
+
+def _top(root, ident: str) -> float:
+    """The highest y any rectangle of the element ``ident`` is drawn at."""
+    element = next(e for e in root.iter() if e.get("id") == ident)
+    return min(float(e.get("y")) for e in element.iter() if e.tag.endswith("rect"))
+
+
+def test_a_layout_puts_the_parts_where_it_says(tmp_path):
+    seats_first = GOOD + "width: 1200\nlayout:\n  - widget: seats\n  - widget: sections\n"
+    game = new_game(run_pipeline(pack_with(tmp_path, seats_first)).ruleset, 2, seed=3)
+    root = ET.fromstring(render_svg(game))
+    assert root.get("width") == "1200"
+    assert _top(root, "board-0") < _top(root, "zone-market")  # the seats above the sections now
+    seats_only = GOOD + "layout:\n  - widget: seats\n"  # the sections it leaves out are drawn after it
+    root = ET.fromstring(render_svg(new_game(run_pipeline(pack_with(tmp_path / "s", seats_only)).ruleset, 2, seed=3)))
+    assert _top(root, "board-0") < _top(root, "zone-market")
+    default = ET.fromstring(render_svg(new_game(run_pipeline(pack_with(tmp_path / "d", GOOD)).ruleset, 2, seed=3)))
+    assert default.get("width") == "1600" and _top(default, "board-0") > _top(default, "zone-market")
+
+
+def test_a_layout_part_the_pack_cannot_draw_is_refused_at_its_line(tmp_path):
+    bad = GOOD + ("layout:\n"
+                  "  - across:\n"
+                  "      - widget: wheel\n"          # line 13: a pack on the generic core has no wheel
+                  "      - widget: sections\n"
+                  "  - widget: sections\n"           # line 15: drawn twice
+                  "  - widget: stacks\n")            # line 16: nor stacks
+    errors = run_pipeline(pack_with(tmp_path, bad)).errors
+    found = sorted((e.span.line, e.code, e.message) for e in errors)
+    assert [(line, code) for line, code, _ in found] == [(13, "E323"), (15, "E323"), (16, "E323")]
+    text = " | ".join(m for *_, m in found)
+    assert "`wheel` is not drawn for a pack on the generic core; its parts are seats, sections" in text
+    assert "the layout draws `sections` twice" in text
+
+
+def test_a_part_is_one_of_a_widget_a_row_or_a_column(tmp_path):
+    bad = GOOD + "layout:\n  - widget: seats\n    down: [{widget: sections}]\n"
+    errors = run_pipeline(pack_with(tmp_path, bad)).errors
+    assert [(Path(e.span.path).name, e.span.line) for e in errors] == [("table.yaml", 12)]
+    assert "exactly one of widget, across or down (found widget, down)" in errors[0].message

@@ -14,10 +14,13 @@ from dataclasses import dataclass
 import drawsvg as dw
 
 from interpreter.content.labels import Labels
+from interpreter.content.model.table import TablePart
+from interpreter.ui.render.layout import Size, Widget, draw_parts
 from interpreter.ui.render.draw import INK, SOFT, block, colour_of, label, lighten, seat_colour
 from interpreter.ui.render.text import wrap
 
 W, M = 1600, 16
+DEFAULT_LAYOUT = [TablePart(widget="sections"), TablePart(widget="seats")]
 CARD_W, CARD_H, GAP = 138, 70, 8
 SHOWN = 20  # cards of one zone drawn at most; the rest are counted
 
@@ -183,28 +186,47 @@ def draw_core_table(game) -> dw.Drawing:
     declared = [sp.id for sp in (flow_file.spaces if flow_file is not None else ()) if sp.on is None]
     on_cards = {rid for seen in obs["zones"].values() if isinstance(seen, list) for rid in seen if rid}
     free = [sp for sp in dict.fromkeys(declared + list(spaces)) if sp not in on_cards]
-    # the sections: the layout's (content `table`), then every zone and space it does not place, in two
-    # columns (a full-width section spans both)
-    col_w = (W - 3 * M) / 2
-    col_y = [y, y]
-    for section in plan(layout, shared_zones, free, labels):
-        sg = dw.Group(class_="section")
-        if section.width == "full":
-            top = max(col_y)
-            height = _section(sg, M, top, W - 2 * M, section, obs, labels)
-            col_y = [top + height + 6] * 2
-        else:
-            c = 0 if col_y[0] <= col_y[1] else 1
-            col_y[c] += _section(sg, M + c * (col_w + M), col_y[c], col_w, section, obs, labels) + 6
-        body.append(sg)
-    y = max(col_y) + 6
-    # the seats
+    width = layout.width if layout is not None and layout.width else W
+    sections = plan(layout, shared_zones, free, labels)
+
+    def draw_sections(g, x, y, w, h) -> Size:
+        """The sections (content `table`, then every zone and space it does not place) in two columns; a
+        full-width section spans both."""
+        col_w = (w - M) / 2
+        col_y = [y, y]
+        for section in sections:
+            sg = dw.Group(class_="section")
+            if section.width == "full":
+                top = max(col_y)
+                col_y = [top + _section(sg, x, top, w, section, obs, labels) + 6] * 2
+            else:
+                c = 0 if col_y[0] <= col_y[1] else 1
+                col_y[c] += _section(sg, x + c * (col_w + M), col_y[c], col_w, section, obs, labels) + 6
+            g.append(sg)
+        return Size(w, max(col_y) - y)
+
+    def draw_seats(g, x, y, w, h) -> Size:
+        return Size(w, _seats(g, x, y, w, obs, own_zones, layout, labels))
+
+    parts = layout.layout if layout is not None and layout.layout else DEFAULT_LAYOUT
+    height = y + draw_parts(parts, {"sections": Widget(draw_sections), "seats": Widget(draw_seats)}, body, M, y,
+                            width - 2 * M) + M
+    d = dw.Drawing(width, height)
+    d.append(dw.Rectangle(0, 0, width, height, fill="#f3eee3"))
+    d.append(body)
+    return d
+
+
+def _seats(g, x, y, width, obs: dict, own_zones: dict, layout, labels: Labels) -> float:
+    """Each seat's panel side by side: points, holdings, free pieces, its own zones; the height used."""
+    marks, spaces = obs["marks"], obs["spaces"]
+    hidden = set(layout.hidden) if layout else set()
     players = obs["players"]
-    pw = (W - (len(players) + 1) * M) / max(1, len(players))
+    pw = (width - (len(players) - 1) * M) / max(1, len(players))
     heights = []
     for p in players:
         seat = p["seat"]
-        x0 = M + seat * (pw + M)
+        x0 = x + seat * (pw + M)
         pg = dw.Group(id=f"board-{seat}", class_="player-board", data_seat=seat)
         inner = dw.Group()
         h = 40
@@ -227,10 +249,6 @@ def draw_core_table(game) -> dw.Drawing:
         pg.append(label(x0 + 10, y + 21, title, 15, "start", fill="white", weight="bold"))
         pg.append(label(x0 + pw - 10, y + 21, f"{p['score']} points", 15, "end", fill="white", weight="bold"))
         pg.append(inner)
-        body.append(pg)
+        g.append(pg)
         heights.append(h + 8)
-    height = y + max(heights, default=0) + M
-    d = dw.Drawing(W, height)
-    d.append(dw.Rectangle(0, 0, W, height, fill="#f3eee3"))
-    d.append(body)
-    return d
+    return max(heights, default=0)

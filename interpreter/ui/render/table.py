@@ -12,57 +12,87 @@ from interpreter.ui.render.shared_map import draw_map
 from interpreter.ui.render.supply import draw_claims, draw_grid, draw_rows, draw_slots, draw_stacks
 from interpreter.ui.render.tracks import draw_route
 from interpreter.ui.render.wheel import draw_wheel
+from interpreter.content.model.table import TablePart
+from interpreter.ui.render.layout import ACROSS_GAP as GAP, Size, Widget, draw_parts
+
+
+# The layout of a pack without a `table` file: the shared map beside the wheel and the scores over the route and
+# the slot row; the market, the grids, the claims and the stacks; the seats.
+DEFAULT_LAYOUT = [
+    TablePart(across=[TablePart(widget="hex_map"), TablePart(down=[
+        TablePart(across=[TablePart(widget="wheel", width=780), TablePart(widget="scores")]),
+        TablePart(widget="route"), TablePart(widget="slot_row")])]),
+    TablePart(across=[TablePart(widget=w) for w in ("market", "grids", "claims", "stacks")]),
+    TablePart(widget="seats"),
+]
+W, M = 2800, 16
+S_MAP, S_TILE, S_AREA = 50, 54, 54  # hex sizes: the map, the market rows, a seat's board
 
 
 def draw_table(game) -> dw.Drawing:
-    """The whole table of ``game`` as a drawsvg drawing."""
+    """The whole table of ``game`` as a drawsvg drawing, laid out as the pack's `table` file says."""
     t = Table(game)
-    W, M, GAP = 2800, 16, 16
-    S_MAP, S_TILE, S_AREA = 50, 54, 54
+    spec = t.rs.single("table")
+    width = spec.width if spec is not None and spec.width else W
     parts = dw.Group(id="table")
-    y = 56
-    # row 1: the shared map (left); the wheel, the score breakdown, the pawn track and the plank spaces (right)
-    cw, ch = draw_map(t, parts, M + 10, y, S_MAP)
-    rx = M + cw + GAP
-    wheel_w = 780
-    right_w = W - M - rx
-    top_h = max(draw_wheel(t, dw.Group(), rx, y, wheel_w), ch - 2 * (92 + 10))  # measured first
-    draw_wheel(t, parts, rx, y, wheel_w, top_h)
-    bx = rx + wheel_w + GAP
-    draw_breakdown(t, parts, bx, y, W - M - bx, top_h)
-    ky = y + top_h + 10
-    kh = draw_route(t, parts, rx, ky, right_w)
-    bh = draw_slots(t, parts, rx, ky + kh + 10, right_w)
-    y2 = max(y + ch, ky + kh + 10 + bh) + GAP
-    # row 2: rows, grids, claimable records and stacks
-    rw, rh = draw_rows(t, parts, M, y2, S_TILE)
-    x = M + rw + GAP
-    heights = [rh]
-    projects = t.rs.single("projects")
-    for model in projects.grids if projects else ():
-        w_, h_ = draw_grid(t, parts, x, y2, model)
-        x += w_ + GAP
-        heights.append(h_)
-    rest = W - M - x
-    heights.append(draw_claims(t, parts, x, y2, rest / 2 - GAP / 2))
-    heights.append(draw_stacks(t, parts, x + rest / 2 + GAP / 2, y2, rest / 2 - GAP / 2))
-    y3 = y2 + max(heights) + GAP
-    # row 3: the players' panels, four to a line
+    height = draw_parts(spec.layout if spec is not None and spec.layout else DEFAULT_LAYOUT, widgets(t), parts, M,
+                        56, width - 2 * M)
+    H = 56 + height + 40
+    d = dw.Drawing(width, H)
+    d.append(dw.Rectangle(0, 0, width, H, fill="#f3eee3"))
+    draw_header(t, d, width)
+    d.append(parts)
+    draw_legend(t, d, M, H - 14)
+    return d
+
+
+def widgets(t) -> dict[str, Widget]:
+    """The parts of the picture of a pack whose turns are offers, each drawn from content and the state."""
+
+    def fills(draw):  # a widget drawn in the width it is given: its height measured by drawing it
+        return Widget(lambda g, x, y, w, h: Size(w, draw(g, x, y, w, h)))
+
+    def grids(g, x, y, w, h):
+        projects = t.rs.single("projects")
+        cx, tallest = x, 0
+        for model in projects.grids if projects else ():
+            gw, gh = draw_grid(t, g, cx, y, model)
+            cx, tallest = cx + gw + GAP, max(tallest, gh)
+        return Size(max(cx - GAP - x, 0), tallest)
+
+    def sized(w, h):
+        return Size(w, h) if h else Size(0, 0)
+
+    def wheel(g, x, y, w, h):
+        need = draw_wheel(t, g, x, y, w, h)  # the frame is drawn at least h high
+        return Size(w, max(need, h)) if need else Size(0, 0)
+
+    return {
+        "hex_map": Widget(lambda g, x, y, w, h: Size(*draw_map(t, g, x + 10, y, S_MAP)), own_width=True),
+        "wheel": Widget(wheel),
+        "scores": fills(lambda g, x, y, w, h: draw_breakdown(t, g, x, y, w, max(h, _breakdown_height(t)))),
+        "route": Widget(lambda g, x, y, w, h: sized(w, draw_route(t, g, x, y, w))),
+        "slot_row": Widget(lambda g, x, y, w, h: sized(w, draw_slots(t, g, x, y, w))),
+        "market": Widget(lambda g, x, y, w, h: Size(*draw_rows(t, g, x, y, S_TILE)) if t.tables.layout.rows else Size(0, 0),
+                         own_width=True),
+        "grids": Widget(grids, own_width=True),
+        "claims": Widget(lambda g, x, y, w, h: sized(w, draw_claims(t, g, x, y, w))),
+        "stacks": Widget(lambda g, x, y, w, h: sized(w, draw_stacks(t, g, x, y, w))),
+        "seats": fills(lambda g, x, y, w, h: _seats(t, g, x, y, w)),
+    }
+
+
+def _seats(t, g, x, y, w) -> float:
+    """The players' panels, four to a line; the height used."""
     per = min(max(t.n, 1), 4)
-    pw = (W - 2 * M - GAP * (per - 1)) / per
-    line_h, y_line = 0, y3
+    pw = (w - GAP * (per - 1)) / per
+    line_h, y_line = 0, y
     for i, p in enumerate(t.s.players):
         if i and i % 4 == 0:
             y_line += line_h + GAP
             line_h = 0
-        line_h = max(line_h, draw_panel(t, parts, M + (i % 4) * (pw + GAP), y_line, pw, p, S_AREA))
-    H = y_line + line_h + 40
-    d = dw.Drawing(W, H)
-    d.append(dw.Rectangle(0, 0, W, H, fill="#f3eee3"))
-    draw_header(t, d, W)
-    d.append(parts)
-    draw_legend(t, d, M, H - 14)
-    return d
+        line_h = max(line_h, draw_panel(t, g, x + (i % 4) * (pw + GAP), y_line, pw, p, S_AREA))
+    return y_line + line_h - y
 
 
 def draw_header(t, d, W):
@@ -84,6 +114,12 @@ def draw_header(t, d, W):
     d.append(label(420, 34, status, 18, "start"))
     scores = "   ".join(f"seat {p.seat + 1}: {p.score}" for p in s.players)
     d.append(label(W - 20, 34, scores, 18, "end"))
+
+
+def _breakdown_height(t) -> float:
+    """The height the score breakdown needs for its sources (a dozen at most before it folds the rest)."""
+    sources = {src for p in t.s.players for src in p.breakdown}
+    return 92 + 14 * min(len(sources), 12)
 
 
 def draw_breakdown(t, d, x0, y0, w, h):
