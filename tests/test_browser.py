@@ -427,12 +427,19 @@ def test_a_whole_game_of_every_bundled_pack_by_clicking(page, pack_env, tmp_path
     page.select_option("#speed", "instant")
     shots("start")
     clicks = board_clicks = 0
+    told_why = False
     while clicks < 1500:
         page.wait_for_function("!document.body.classList.contains('busy') && (!document.querySelector('#final')."
                                "hidden || document.querySelectorAll('#actions button.action').length > 0)",
                                timeout=120_000)
         if page.locator("#final").is_visible():
             break
+        if not told_why and page.locator("#not-offered").count():  # what the menu does not offer, and why
+            page.click("#not-offered summary")
+            reasons = page.locator("#not-offered li").all_inner_texts()
+            assert reasons and all(": " in r for r in reasons), reasons
+            told_why = True
+            shots("not-offered")
         n = log_length(page)
         page.wait_for_selector(f"#board[data-step='{n}']")
         marked = page.locator("#board [data-action].legal")
@@ -450,6 +457,19 @@ def test_a_whole_game_of_every_bundled_pack_by_clicking(page, pack_env, tmp_path
             shots("in-play")
     assert page.locator("#final").is_visible(), f"no end after {clicks} clicks"
     assert board_clicks > 0 and "points" in page.inner_text("#final")
+    assert told_why or pack_env == "content/praga"  # a pack whose turns are offers does not say why
+    page.wait_for_function("!document.body.classList.contains('busy')")
+    page.wait_for_selector(f"#board[data-step='{log_length(page)}']")  # the final board drawn
+    record = page.locator("#board svg [data-tile]:not([data-action])").first
+    record.scroll_into_view_if_needed()  # (a scroll moves the page under the pointer, which hovers something else)
+    page.wait_for_timeout(300)
+    record.click()  # a click or a tap on a record nothing acts on says what it is
+    from interpreter.content.labels import record_help
+    from interpreter.content.ruleset import load_ruleset
+
+    first = record_help(load_ruleset(pack_env), record.get_attribute("data-tile"))[0]
+    page.wait_for_function("(t) => document.querySelector('#tip:not([hidden]) strong') && "
+                           "document.querySelector('#tip strong').textContent === t", arg=first)
     shots("final")
     assert page.errors == [], page.errors
     for path in shots.paths:

@@ -506,6 +506,7 @@ def test_a_pack_on_the_generic_core_plays_in_the_browser(save_dir, monkeypatch):
             assert view["round"] == 1 and view["phase"] == "work" and view["to_act"] == "human"
             assert view["table"]["zones"]["deck"] == {"size": 5} and len(view["table"]["zones"]["market"]) == 3
             assert "place field" in legal(view)
+            assert {u["name"]: u["reason"] for u in view["unavailable"]}["trade"] == "you cannot pay 2 coins"
             view = act(c, view, "place field")
             assert view["table"]["spaces"]["field"] == [[0, "worker"]]
             assert view["log"][0] == {"step": 1, "seat": 1, "action": "place field", "text": "place field (+2 grain)"}

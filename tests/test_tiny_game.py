@@ -168,3 +168,12 @@ def test_people_play_it_in_the_terminal_by_number_or_verb():
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
     assert "place field" in result.stdout and "seat 2>" in result.stdout  # the second seat's turn came
+
+
+def test_the_terminal_says_what_the_menu_does_not_offer_and_why():
+    result = subprocess.run([sys.executable, "-m", "interpreter", "play", "--pack", str(PACK), "-p", "2", "--seed", "1"],
+                            input="why\nq\n", capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "not offered now: fulfil, trade (type why)" in result.stdout  # under the menu
+    assert "not now: trade: you cannot pay 2 coins" in result.stdout  # `why`
+    assert "not now: fulfil: it needs your grain is at least" in result.stdout

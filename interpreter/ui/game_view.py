@@ -7,6 +7,7 @@ human's.
 
 from __future__ import annotations
 
+from interpreter.runtime.unavailable import unavailable
 from interpreter.content.labels import Labels, is_record
 from interpreter.errors import RulesError
 from interpreter.runtime.game import Game
@@ -177,6 +178,8 @@ def core_game_view(session: Session, game, replay_step: int | None = None) -> di
         "over": over, "seats": seats,
         "table": {"zones": obs["zones"], "spaces": obs["spaces"], "dice": obs["dice"], "later": [], "taken_tile": None},
         "decision": decision, "legal": legal, "log": log,
+        "unavailable": [{"name": u.name, "reason": u.reason}
+                        for u in unavailable(game, [a["action"] for a in legal])] if legal else [],
         "undo": {"possible": blocker is None, "reason": blocker}, "final": final,
         "replay": None if live else {"step": replay_step, "total": total}, "steps": total,
     }

@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 from rich.markup import escape
 
+from interpreter.runtime.unavailable import unavailable
 from interpreter.mechanisms import market_rows
 from interpreter.ui import console, log_text, menu_text
 from interpreter.ui.console import out
@@ -128,8 +129,8 @@ def final(game) -> None:
 
 
 HELP = """commands: a number or an action's notation plays it; the words of a folded group (e.g. `place`)
-list its options; `help <record>` says what a record does (its id or name); Enter shows the table again;
-`undo`; `save FILE`; `load FILE`; `q` quits"""
+list its options; `help <record>` says what a record does (its id or name); `why` says why an action of the
+menu is not offered; Enter shows the table again; `undo`; `save FILE`; `load FILE`; `q` quits"""
 
 
 def interactive(game, specs: dict[int, str], pack):
@@ -164,6 +165,9 @@ def interactive(game, specs: dict[int, str], pack):
         if fresh:
             show(game)
             show_menu(legal, lambda a: log_text.words_for(a, options, phrases, name))
+            missing = unavailable(game, legal)
+            if missing:
+                out.print(f"not offered now: {', '.join(u.name for u in missing)} (type why)", markup=False)
             fresh = False
         try:
             line = input(f"seat {seat + 1}> ").strip()
@@ -178,6 +182,9 @@ def interactive(game, specs: dict[int, str], pack):
             continue
         if word == "help":
             show_help(game, arg)
+            continue
+        if line == "why":
+            show_why(game, legal)
             continue
         if line == "undo":
             if not history:
@@ -217,6 +224,18 @@ def interactive(game, specs: dict[int, str], pack):
 def show_menu(legal: list[str], describe, prefix: str = "") -> None:
     for line in menu_text.lines(legal, describe, prefix):
         out.print(line, markup=False)
+
+
+def show_why(game, legal: list[str]) -> None:
+    """`why`: each entry of the menu that offers nothing now, and why."""
+    missing = unavailable(game, legal)
+    if game.rules.uses_offers:
+        out.print("this pack's turns are offers, which do not say why one is missing; `help` lists the commands",
+                  markup=False)
+    elif not missing:
+        out.print("every action of the menu is offered", markup=False)
+    for u in missing:
+        out.print(f"not now: {u.name}: {u.reason}", markup=False)
 
 
 def show_help(game, what: str) -> None:

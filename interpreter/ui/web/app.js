@@ -350,6 +350,13 @@ function placeTip(event) {
   tip.style.top = `${Math.max(4, y)}px`;
 }
 
+function tapTip(event) {
+  const found = recordUnder(event.target);
+  ui.tipFor = found ? found.node : null;
+  $("tip").hidden = true;
+  if (found) showTip(event);
+}
+
 function onPointerOver(event) {
   const found = recordUnder(event.target);
   const node = found ? found.node : null;
@@ -489,7 +496,10 @@ function onBoardClick(event) {
     return;
   }
   const target = event.target.closest("[data-action]");
-  if (!target || !$("board").contains(target)) return;
+  if (!target || !$("board").contains(target)) {
+    tapTip(event);   // a record nothing acts on: a click or a tap says what it is
+    return;
+  }
   if (ui.replayStep !== null) return;
   const action = target.getAttribute("data-action");
   const legal = ui.view ? ui.view.legal.map((a) => a.action) : [];
@@ -660,7 +670,17 @@ function drawActions(view, replaying) {
     return many
       ? el("details", { class: "group", "data-verb": verb }, el("summary", { text: summary }), body)
       : el("div", { class: "group", "data-verb": verb }, el("h4", { text: label }), body);
-  }));
+  }), ...notOffered(view));
+}
+
+// the entries of the menu offering nothing now, each with why: folded under one line naming them
+function notOffered(view) {
+  const missing = view.unavailable || [];
+  if (!missing.length) return [];
+  return [el("details", { id: "not-offered", class: "group", open: ui.whyOpen,
+    ontoggle: (e) => { ui.whyOpen = e.target.open; } },
+    el("summary", { text: `Not offered now: ${missing.map((u) => u.name).join(", ")}` }),
+    el("ul", {}, missing.map((u) => el("li", {}, el("strong", { text: u.name }), `: ${u.reason}`))))];
 }
 
 function drawLog(view) {
