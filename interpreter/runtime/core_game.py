@@ -36,7 +36,7 @@ def menu_actions(game) -> list[str]:
     if s.decision is not None:
         return decision_answers(rules, s, game._tried)
     offered: dict[str, list[str]] = {}
-    entries = _entries(rules, s)
+    entries = menu_entries(rules, s)
     for entry in entries:
         for action in candidates(rules, s, entry):
             try:
@@ -112,7 +112,8 @@ def menu_phrases(rules: CoreRules) -> dict[str, str]:
     return {e.word: e.name + " {arg}" for menu in rules.model.menus for e in menu.entries if e.name}
 
 
-def _entries(rules: CoreRules, state: GameState) -> tuple[Entry, ...]:
+def menu_entries(rules: CoreRules, state: GameState) -> tuple[Entry, ...]:
+    """The entries of the menu of the phase whose turn it is (none between turns or in an automatic phase)."""
     cursor = state.flow
     if cursor is None or cursor.seat is None:
         return ()

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from interpreter.dsl.english import to_english
 from interpreter.runtime import menu as M
-from interpreter.runtime.core_game import _entries, arguments, this_of
+from interpreter.runtime.core_game import arguments, menu_entries, this_of
 from interpreter.runtime.state import Frame
 from interpreter.runtime.view import View
 
@@ -31,7 +31,7 @@ def unavailable(game, legal: list[str]) -> list[Unavailable]:
     s, rules = game.state, game.rules
     if s.decision is not None or game.is_terminal() or rules.uses_offers:
         return []
-    entries = _entries(rules, s)
+    entries = menu_entries(rules, s)
     offered = {e.spec.verb for e in entries if any(a == e.spec.verb or a.startswith(e.spec.verb + " ") for a in legal)}
     names = {e.spec.verb: _name(rules, e) for e in entries}
     out = []

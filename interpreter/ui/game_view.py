@@ -7,7 +7,6 @@ human's.
 
 from __future__ import annotations
 
-from interpreter.runtime.unavailable import unavailable
 from interpreter.content.labels import Labels, is_record
 from interpreter.errors import RulesError
 from interpreter.runtime.game import Game
@@ -15,6 +14,7 @@ from interpreter.mechanisms import market_rows, wheel
 from interpreter.ui.kinds import MAP_KIND, SLOTS_KIND, WHEEL_KIND, laid_on_slots, table_key
 from interpreter.ui.log_text import words_for
 from interpreter.ui.sessions import Session
+from interpreter.runtime.unavailable import unavailable
 
 # The view names the parts of the table by the state's own keys (the content kinds they come from).
 

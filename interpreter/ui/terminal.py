@@ -10,11 +10,11 @@ from typing import Optional
 import typer
 from rich.markup import escape
 
-from interpreter.runtime.unavailable import unavailable
 from interpreter.mechanisms import market_rows
 from interpreter.ui import console, log_text, menu_text
 from interpreter.ui.console import out
 from interpreter.ui.kinds import MAP_KIND, WHEEL_KIND, laid_on_slots, table_key
+from interpreter.runtime.unavailable import unavailable
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta")
 
