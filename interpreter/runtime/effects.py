@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from interpreter.content.bounds import STEP_BUDGET, runaway
 from interpreter.errors import RulesError
-from interpreter.runtime import held, zone_effects, zones as Z
+from interpreter.runtime import held, ledger, zone_effects, zones as Z
 from interpreter.runtime.state import Decision, Frame, GameState, without
 from interpreter.runtime.view import View
 
@@ -73,6 +73,7 @@ class Effects:
         holdings = state.player(frame.player).holdings  # self._player, one call less (as in _gain)
         for r, n in values:
             holdings[r] = holdings.get(r, 0) - n
+            ledger.note(state, frame.player, r, -n, frame.source)
 
     def _gain(self, state, frame, gains) -> None:
         if self._gains_adjusted:  # multiplied, reduced, or held until an `all at once` body ends (held.py)
@@ -90,6 +91,7 @@ class Effects:
             cap = caps.get(r)
             before = holdings.get(r, 0)
             holdings[r] = before + n if cap is None else min(cap, before + n)
+            ledger.note(state, seat, r, holdings[r] - before, frame.source)
             self.emit(state, seat, "resource_gained", {"resource": r, "amount": n})
         self._milestones(state, seat)
 

@@ -6,6 +6,7 @@ rules refuse it), ``_why_not`` and ``is_terminal``."""
 from __future__ import annotations
 
 from interpreter.errors import IllegalActionError, RulesError
+from interpreter.runtime import ledger
 from interpreter.runtime.state import GameState
 
 
@@ -64,6 +65,15 @@ class GameAPI:
         work.log.append(action)
         self.state = work
         self._tried = {}
+
+    def apply_recorded(self, action: str) -> list:
+        """``apply``, and the payments and gains the action made, in order (ledger.Entry): the action is worked
+        out afresh under a recorder, not taken from the copy the legality check left (which ran unrecorded)."""
+        if action in self._legal_now():
+            self._tried.pop(action, None)
+        with ledger.recording() as entries:
+            self.apply(action)
+        return [e for e in entries if e.state == id(self.state)]
 
     def child(self, action: str):
         """The game after an action taken from ``legal_actions()``, leaving this one as it is. For search:

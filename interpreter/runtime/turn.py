@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.dsl import steps as S
 from interpreter.errors import RulesError, RunawayError
-from interpreter.runtime import core_flow, zone_effects
+from interpreter.runtime import core_flow, ledger, zone_effects
 from interpreter.runtime import menu as M
 from interpreter.mechanisms import market_rows as rows
 from interpreter.runtime import natives as mechanisms
@@ -169,6 +169,7 @@ class Turn:
         if key:
             self.m._pay(self.s, acting_frame(self.s.current), self.r.tables.programs[key])
         self.p.holdings[self.r.claim_right] -= 1
+        ledger.note(self.s, self.s.current, self.r.claim_right, -1, arg)
         zone_effects.gain(self.r.tables, self.s, self.s.current, kind, arg)
         self.s.table["claimed"] = {**self.s.table.get("claimed", {}), f"{self.s.current}:{arg}": arg}
 
@@ -179,6 +180,7 @@ class Turn:
 
     def _discard(self, arg: str, action: str) -> None:
         self.p.holdings[arg] -= 1
+        ledger.note(self.s, self.s.current, arg, -1, "")
         self._end_turn()
 
     def _end(self, arg: str, action: str) -> None:

@@ -22,17 +22,30 @@ def snapshot(game) -> list[Holdings]:
     return [Holdings(p.score, dict(p.holdings), dict(p.tracks), dict(p.breakdown)) for p in game.state.players]
 
 
-def changes(before: Holdings, after: Holdings, names, source=str) -> list[str]:
+def changes(before: Holdings, after: Holdings, names, source=str, entries=(), said: str = "") -> list[str]:
     """A player's gains and losses between two snapshots, in words: "+2 points (<source>)", "+1 coin",
-    "<track> +1"; ``source`` names a source of points (labels.Labels.source)."""
+    "<track> +1"; ``source`` names a source of points (labels.Labels.source). With the step's payments and gains
+    (``entries``, ledger.Entry of this player), each resource is said by what it was paid for or gained from
+    ("-1 coin, +1 coin (<the bonus's name>)"), so a cost and a bonus that cancel out are both told; a source the
+    action's words (``said``) already name is not repeated."""
     out = []
     if after.score != before.score:
         gained = {k: after.breakdown.get(k, 0) - before.breakdown.get(k, 0) for k in after.breakdown}
         whence = [source(k) for k, d in gained.items() if d]
         d = after.score - before.score
         out.append(f"{d:+d} point{'' if abs(d) == 1 else 's'}" + (f" ({', '.join(whence)})" if whence else ""))
+    by_source: dict[tuple[str, str], int] = {}  # (resource, source) -> the net amount, in the order made
+    for e in entries:
+        by_source[(e.resource, e.source)] = by_source.get((e.resource, e.source), 0) + e.amount
+    told: dict[str, int] = {}
+    for (r, src), d in by_source.items():
+        told[r] = told.get(r, 0) + d
+        if d:
+            whence = source(src) if src else ""
+            shown = f" ({whence})" if whence and whence.lower() not in said.lower() else ""
+            out.append(f"{'+' if d > 0 else '-'}{names.count(abs(d), r)}{shown}")
     for r in sorted(set(before.holdings) | set(after.holdings)):
-        d = after.holdings.get(r, 0) - before.holdings.get(r, 0)
+        d = after.holdings.get(r, 0) - before.holdings.get(r, 0) - told.get(r, 0)  # what no entry tells
         if d:
             out.append(f"{'+' if d > 0 else '-'}{names.count(abs(d), r)}")
     for t in sorted(set(before.tracks) | set(after.tracks)):
@@ -42,15 +55,21 @@ def changes(before: Holdings, after: Holdings, names, source=str) -> list[str]:
     return out
 
 
-def step_text(said: str, seat: int, before: list[Holdings], after: list[Holdings], names, source=str) -> str:
-    """The action as said, then what it changed: the acting seat's gains first, then any other seat's."""
+def step_text(said: str, seat: int, before: list[Holdings], after: list[Holdings], names, source=str,
+              entries=()) -> str:
+    """The action as said, then what it changed: the acting seat's gains first, then any other seat's
+    (``entries``: the step's payments and gains, ledger.Entry)."""
     parts = []
-    own = changes(before[seat], after[seat], names, source) if seat < len(before) else []
+
+    def of(i):
+        return changes(before[i], after[i], names, source, [e for e in entries if e.seat == i], said)
+
+    own = of(seat) if seat < len(before) else []
     if own:
         parts.append(", ".join(own))
-    for i, (b, a) in enumerate(zip(before, after)):
+    for i in range(min(len(before), len(after))):
         if i != seat:
-            theirs = changes(b, a, names, source)
+            theirs = of(i)
             if theirs:
                 parts.append(f"seat {i + 1}: " + ", ".join(theirs))
     return said + (f" ({'; '.join(parts)})" if parts else "")
@@ -77,5 +96,5 @@ def apply_noted(game, action: str, seat: int) -> str:
     labels = Labels.of(game.rules.ruleset)
     words = said(game, action, labels.name)
     held = snapshot(game)
-    game.apply(action)
-    return step_text(words, seat, held, snapshot(game), game.rules.ruleset.names, labels.source)
+    entries = game.apply_recorded(action)
+    return step_text(words, seat, held, snapshot(game), game.rules.ruleset.names, labels.source, entries)

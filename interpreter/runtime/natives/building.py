@@ -209,7 +209,7 @@ def build_answer(m, state, frame, index, d) -> None:
                 player.permits = without(player.permits, permit)  # the right is used up; no points instead (R-ROW-4)
             elif permit and _bonus_grants(m, state, permit):
                 state.turn_info["bonus_used"] = True  # the wheel bonus is used as the access
-        pay(player, _cost(m, state, frame, kind, tile), tile)
+        pay(state, player, _cost(m, state, frame, kind, tile), tile)
         rows.take(state.zones, row, tile, state.table.get("era", 1))
         ev.update(tile=tile, phase="place", discount=_discount_left(m, state, frame, kind, tile))
         reward = m.tables.keys.get((kind, tile, "reward"))
@@ -234,7 +234,7 @@ def place_tile(m, state, seat, kind, tile, where, rot, discount=None) -> None:
         state.table["where"] = {**state.table.get("where", {}), tile: where}
         cost_key, points = m.layout.premium.get(where, (None, 0))
         if cost_key:
-            pay(player, _amounts(m, state, Frame("", [], 0, seat, ""), cost_key, discount), where)
+            pay(state, player, _amounts(m, state, Frame("", [], 0, seat, ""), cost_key, discount), where)
         if points:
             player.add_points(points, f"site:{where}")
         shapes = m.tables.shapes()

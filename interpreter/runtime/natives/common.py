@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from interpreter.dsl import steps as S
 from interpreter.errors import RulesError
+from interpreter.runtime import ledger
 from interpreter.runtime.state import Decision, Frame, GameState
 
 PERFORM, BUILD, MOVE, AREA, SLOT, BONUS, PICK_HALF = ("@perform", "@build", "@move", "@area", "@slot",
@@ -31,11 +32,12 @@ def can_afford(player, amounts) -> bool:
     return all(player.holdings.get(r, 0) >= n for r, n in need.items())
 
 
-def pay(player, amounts, what: str) -> None:
+def pay(state, player, amounts, what: str) -> None:
     if not can_afford(player, amounts):
         raise RulesError(f"player {player.seat + 1} cannot pay {_text(amounts)} for {what}")
     for r, n in amounts:
         player.holdings[r] -= n
+        ledger.note(state, player.seat, r, -n, what)
 
 
 def _text(amounts) -> str:

@@ -79,7 +79,7 @@ def move_step(m, state, frame) -> None:
             raise RulesError(f"there is no square above on {grid.id}")
         return  # a sideways move with no square in its direction is lost
     if cost:
-        pay(player, cost, f"a move up on {grid.id}")
+        pay(state, player, cost, f"a move up on {grid.id}")
     nrow, ncol = target
     player.grids = player.grids.with_entry(grid.id, [nrow, ncol])
     queue = []
