@@ -457,7 +457,7 @@ def test_a_whole_game_of_every_bundled_pack_by_clicking(page, pack_env, tmp_path
             shots("in-play")
     assert page.locator("#final").is_visible(), f"no end after {clicks} clicks"
     assert board_clicks > 0 and "points" in page.inner_text("#final")
-    assert told_why or pack_env == "content/praga"  # a pack whose turns are offers does not say why
+    assert told_why
     page.wait_for_function("!document.body.classList.contains('busy')")
     page.wait_for_selector(f"#board[data-step='{log_length(page)}']")  # the final board drawn
     record = page.locator("#board svg [data-tile]:not([data-action])").first

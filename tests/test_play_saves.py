@@ -342,3 +342,12 @@ def test_a_save_from_before_the_rows_were_zones_loads_each_row_into_its_zone(rul
         target[where[-1]] = bad
         with pytest.raises(savefile.SaveError, match=words):
             savefile.game_from_data(broken, rules)
+
+
+def test_why_says_which_turn_offers_are_missing_and_why():
+    result = play("--seed", "3", "--players", "2", stdin="why\nq\n")
+    assert result.exit_code == 0, result.output
+    clean(result.output)
+    assert "not offered now: perform the main action," in result.output  # the line under the menu
+    assert "not now: perform the main action: take an offer of the wheel first" in result.output
+    assert "not now: perform the extra action: buy an extra action first" in result.output

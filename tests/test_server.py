@@ -578,3 +578,16 @@ def test_serve_refuses_a_pack_folder_that_is_none(tmp_path):
     r = subprocess.run([sys.executable, "-m", "interpreter", "serve", "--pack", str(tmp_path), "--port", "1"],
                        capture_output=True, text=True, cwd=str(Path(__file__).resolve().parents[1]))
     assert r.returncode == 2 and "is not a pack folder (it has no pack.yaml)" in " ".join(r.stdout.split())
+
+
+def test_the_view_says_why_a_turn_offer_is_missing(client):
+    view = new(client)
+    why = {u["name"]: u["reason"] for u in view["unavailable"]}
+    assert why["perform the main action"] == "take an offer of the wheel first"
+    assert why["end the turn"] == "take an offer of the wheel first"
+    assert why["perform the extra action"] == "buy an extra action first"
+    assert all(not any(a.startswith(u["name"]) for a in legal(view)) for u in view["unavailable"])
+    view = act(client, view, next(a for a in legal(view) if a.startswith("take ")))
+    why = {u["name"]: u["reason"] for u in view["unavailable"]}
+    assert why["take the action tile"] == "an offer of the wheel is taken this turn"
+    assert "perform the main action" not in why  # offered now

@@ -1,6 +1,7 @@
 """Why an entry of the turn menu offers nothing now: what a player asks when an action they expected is not
 in the list. Each entry of the phase's menu with no legal action gets the first reason that holds, tested in
-the order the rules test them (core_game.candidates): its limit, what it needs done first, an entry it must
+the order the rules test them (core_game.candidates; the turn offers of a pack whose turns are offers: those
+of unavailable_offers.py): its limit, what it needs done first, an entry it must
 not precede while that is on offer, its argument (no free piece, no open space, an empty zone), its
 condition, its cost; else none of its choices can be carried out to its end (a decision it leads to cannot
 be answered, say). Conditions and costs are said in English from the content (dsl.english)."""
@@ -29,8 +30,10 @@ def unavailable(game, legal: list[str]) -> list[Unavailable]:
     """The entries of the current menu that none of the ``legal`` actions (the game's, now) starts with,
     each with its reason; empty while a decision is pending or the game is over."""
     s, rules = game.state, game.rules
-    if s.decision is not None or game.is_terminal() or rules.uses_offers:
+    if s.decision is not None or game.is_terminal():
         return []
+    if rules.uses_offers:
+        return _offers(rules, s, legal)
     entries = menu_entries(rules, s)
     offered = {e.spec.verb for e in entries if any(a == e.spec.verb or a.startswith(e.spec.verb + " ") for a in legal)}
     names = {e.spec.verb: _name(rules, e) for e in entries}
@@ -38,6 +41,21 @@ def unavailable(game, legal: list[str]) -> list[Unavailable]:
     for entry in entries:
         if entry.spec.verb not in offered:
             out.append(Unavailable(entry.spec.verb, names[entry.spec.verb], _reason(rules, s, entry, offered, names)))
+    return out
+
+
+def _offers(rules, s, legal: list[str]) -> list[Unavailable]:
+    """The turn offers of the menu none of the legal actions starts with (the carry-limit discard, offered
+    only at the end of a turn, is not one a player looks for)."""
+    from interpreter.runtime import unavailable_offers as O
+
+    if s.turn_info.get("discarding"):
+        return []
+    out = []
+    for entry in rules.turn_menu:
+        if entry.offer == "discard_over_limit" or any(a == entry.verb or a.startswith(entry.verb + " ") for a in legal):
+            continue
+        out.append(Unavailable(entry.verb, O.entry_name(entry), O.reason(rules, s, entry, lambda k: _words(rules, k))))
     return out
 
 

@@ -27,6 +27,11 @@ def _legal(game: Game, obs: dict) -> list[dict]:
             for a in obs["legal"]]
 
 
+def _unavailable(game: Game, legal: list[dict]) -> list[dict]:
+    """The entries of the menu offering nothing to the person to act, each with why (none while nobody is)."""
+    return [{"name": u.name, "reason": u.reason} for u in unavailable(game, [a["action"] for a in legal])] if legal else []
+
+
 def _record_of(rules, action: str, options) -> str | None:
     """The record an action names (a tile taken, a card picked), or a choice's option names, for a tooltip."""
     words = action.split(" ")
@@ -140,6 +145,7 @@ def game_view(session: Session, game: Game, replay_step: int | None = None) -> d
         "table": table,
         "decision": decision,
         "legal": legal,
+        "unavailable": _unavailable(game, legal),
         "log": log,
         "undo": {"possible": blocker is None, "reason": blocker},
         "final": final,
@@ -178,8 +184,7 @@ def core_game_view(session: Session, game, replay_step: int | None = None) -> di
         "over": over, "seats": seats,
         "table": {"zones": obs["zones"], "spaces": obs["spaces"], "dice": obs["dice"], "later": [], "taken_tile": None},
         "decision": decision, "legal": legal, "log": log,
-        "unavailable": [{"name": u.name, "reason": u.reason}
-                        for u in unavailable(game, [a["action"] for a in legal])] if legal else [],
+        "unavailable": _unavailable(game, legal),
         "undo": {"possible": blocker is None, "reason": blocker}, "final": final,
         "replay": None if live else {"step": replay_step, "total": total}, "steps": total,
     }

@@ -229,11 +229,8 @@ def show_menu(legal: list[str], describe, prefix: str = "") -> None:
 def show_why(game, legal: list[str]) -> None:
     """`why`: each entry of the menu that offers nothing now, and why."""
     missing = unavailable(game, legal)
-    if game.rules.uses_offers:
-        out.print("this pack's turns are offers, which do not say why one is missing; `help` lists the commands",
-                  markup=False)
-    elif not missing:
-        out.print("every action of the menu is offered", markup=False)
+    if not missing:
+        out.print("every action of the menu is offered" if legal else "nobody is to act", markup=False)
     for u in missing:
         out.print(f"not now: {u.name}: {u.reason}", markup=False)
 

@@ -679,7 +679,8 @@ function notOffered(view) {
   if (!missing.length) return [];
   return [el("details", { id: "not-offered", class: "group", open: ui.whyOpen,
     ontoggle: (e) => { ui.whyOpen = e.target.open; } },
-    el("summary", { text: `Not offered now: ${missing.map((u) => u.name).join(", ")}` }),
+    el("summary", { text: missing.length > 3 ? `Not offered now (${missing.length}): open for why`
+      : `Not offered now: ${missing.map((u) => u.name).join(", ")}` }),
     el("ul", {}, missing.map((u) => el("li", {}, el("strong", { text: u.name }), `: ${u.reason}`))))];
 }
 
