@@ -66,7 +66,7 @@ class GameAPI:
         self.state = work
         self._tried = {}
 
-    def apply_recorded(self, action: str) -> list:
+    def apply_recorded(self, action: str) -> list[ledger.Entry]:
         """``apply``, and the payments and gains the action made, in order (ledger.Entry): the action is worked
         out afresh under a recorder, not taken from the copy the legality check left (which ran unrecorded)."""
         if action in self._legal_now():

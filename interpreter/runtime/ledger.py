@@ -1,7 +1,7 @@
 """What each payment and gain of a step was, and on whose behalf: recorded only while a caller asks for it
 (``recording``), for a log that tells a price and a bonus of the same resource apart where the step's net
-change is nothing. A context variable, so games played at once in other threads (the server's) record nothing here,
-and a game played without a recorder (bots, simulations) pays one lookup per payment or gain."""
+change is nothing. A context variable, so games played at once in other threads (the server's) record
+nothing here, and a game played without a recorder (bots, simulations) pays one lookup per payment or gain."""
 
 from __future__ import annotations
 

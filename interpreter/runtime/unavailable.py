@@ -1,10 +1,10 @@
 """Why an entry of the turn menu offers nothing now: what a player asks when an action they expected is not
 in the list. Each entry of the phase's menu with no legal action gets the first reason that holds, tested in
-the order the rules test them (core_game.candidates; the turn offers of a pack whose turns are offers: those
-of unavailable_offers.py): its limit, what it needs done first, an entry it must
+the order the rules test them (core_game.candidates): its limit, what it needs done first, an entry it must
 not precede while that is on offer, its argument (no free piece, no open space, an empty zone), its
 condition, its cost; else none of its choices can be carried out to its end (a decision it leads to cannot
-be answered, say). Conditions and costs are said in English from the content (dsl.english)."""
+be answered, say). The turn offers of a pack whose turns are offers have their own (unavailable_offers.py).
+Conditions and costs are said in English from the content (dsl.english)."""
 
 from __future__ import annotations
 
