@@ -69,7 +69,7 @@ class GameAPI:
     def apply_recorded(self, action: str) -> list[ledger.Entry]:
         """``apply``, and the payments and gains the action made, in order (ledger.Entry): the action is worked
         out afresh under a recorder, not taken from the copy the legality check left (which ran unrecorded)."""
-        if action in self._legal_now():
+        if action in self._legal_now():  # worked out first: `apply` would otherwise fill `_tried` again
             self._tried.pop(action, None)
         with ledger.recording() as entries:
             self.apply(action)

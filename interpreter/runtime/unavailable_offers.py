@@ -59,6 +59,8 @@ def reason(rules, state, entry, words) -> str:
         return _BLOCKS.get(blocks, f"not after {blocks.replace('_', ' ')}")
     if entry.condition is not None and not condition_holds(rules, state, entry.condition):
         return f"it needs {words(entry.condition)}"
+    if entry.offer in _FIXED:
+        return _FIXED[entry.offer]
     return _OFFER_REASONS.get(entry.offer, _nothing)(rules, state, words)
 
 
@@ -68,18 +70,6 @@ def _nothing(rules, state, words) -> str:
 
 def _prices(keys, words) -> str:
     return " or ".join(dict.fromkeys(words(k) for k in keys))  # each price once
-
-
-def _take(rules, state, words) -> str:
-    return "no offer of the wheel can be paid for and then used"
-
-
-def _main(rules, state, words) -> str:
-    return "no action the tile taken shows can be performed now"
-
-
-def _bonus(rules, state, words) -> str:
-    return "the bonus cannot be paid for now"
 
 
 def _extra(rules, state, words) -> str:
@@ -104,18 +94,11 @@ def _claim(rules, state, words) -> str:
     return f"you cannot pay the cost of any {names.of(kind)} left"
 
 
-def _anytime(rules, state, words) -> str:
-    return "none can be paid for and carried out now"
-
-
-def _use(rules, state, words) -> str:
-    return "you own no single-use record that can be used now"
-
-
-def _end(rules, state, words) -> str:
-    return "the main action comes first: one the tile taken shows can be performed"
-
-
-_OFFER_REASONS = {"take_offer": _take, "main_action": _main, "offer_bonus": _bonus, "buy_extra_action": _extra,
-                  "refresh_row": _refresh, "claim": _claim, "use_once": _use, "end_turn": _end,
-                  "anytime": _anytime}
+# an offer -> why it offers nothing once its gates are passed: the same whatever the state, or worked out
+_FIXED = {"take_offer": "no offer of the wheel can be paid for and then used",
+          "main_action": "no action the tile taken shows can be performed now",
+          "offer_bonus": "the bonus cannot be paid for now",
+          "anytime": "none can be paid for and carried out now",
+          "use_once": "you own no single-use record that can be used now",
+          "end_turn": "the main action comes first: one the tile taken shows can be performed"}
+_OFFER_REASONS = {"buy_extra_action": _extra, "refresh_row": _refresh, "claim": _claim}

@@ -166,7 +166,7 @@ def draw_core_table(game) -> dw.Drawing:
     layout = game.rules.ruleset.single("table")
     hidden = set(layout.hidden) if layout else set()
     shared_zones = {z: v for z, v in obs["zones"].items() if "@" not in z and z not in hidden}
-    own_zones = {z: v for z, v in obs["zones"].items() if "@" in z}
+    own_zones = {z: v for z, v in obs["zones"].items() if "@" in z and z.partition("@")[0] not in hidden}
     body = dw.Group(id="table")
     flow = obs["flow"]
     head = [pack.name if pack is not None and pack.name else game.rules.ruleset.pack_id]
@@ -220,7 +220,6 @@ def draw_core_table(game) -> dw.Drawing:
 def _seats(g, x, y, width, obs: dict, own_zones: dict, layout, labels: Labels) -> float:
     """Each seat's panel side by side: points, holdings, free pieces, its own zones; the height used."""
     marks, spaces = obs["marks"], obs["spaces"]
-    hidden = set(layout.hidden) if layout else set()
     players = obs["players"]
     pw = (width - (len(players) - 1) * M) / max(1, len(players))
     heights = []
@@ -239,7 +238,7 @@ def _seats(g, x, y, width, obs: dict, own_zones: dict, layout, labels: Labels) -
         order = {z: i for i, z in enumerate(layout.seat_zones if layout else ())}
         for zone, seen in sorted(own_zones.items(), key=lambda kv: order.get(kv[0].partition("@")[0], len(order))):
             name, _, owner = zone.partition("@")
-            if int(owner) != seat or name in hidden:
+            if int(owner) != seat:
                 continue
             h += _zone_row(inner, x0 + 10, y + h, pw - 20, labels.name(name), seen, labels, marks, spaces, "hidden")
         colour = seat_colour(seat)
