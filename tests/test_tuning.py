@@ -39,6 +39,8 @@ def test_the_objective_is_the_games_the_weights_play(start):
     assert tuning.margin(blind) != tuning.margin(solo)
     duel = tuning.Task(str(PRAGA), (), 2, None, x, (3,))
     assert tuning.margin(duel) == 0  # the starting weights against themselves, in both seats: no margin
+    against_random = tuning.Task(str(PRAGA), (), 2, None, x, (3,), against="random")
+    assert tuning.margin(against_random) > 10  # the other seat plays the named bot: greedy beats random by far
 
 
 def test_a_short_search_reports_each_generation_and_checks_on_held_out_seeds(start):

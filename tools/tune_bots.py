@@ -2,11 +2,11 @@
 
 Usage: python tools/tune_bots.py [--pack DIR] [--variant FILE ...] [--players N] [--evaluation ID]
                                  [--generations G] [--population P] [--games K] [--check C] [--seed S]
-                                 [--workers W] [--planner WIDTH] [--write ID]
+                                 [--workers W] [--planner WIDTH] [--against BOT] [--write ID]
 
 Each generation's candidates play K seeds each (the same seeds for all of them): in solo the objective is
-the mean score, with more players the mean margin over the same bot playing by the starting weights,
-in every seat in turn. Every generation is printed (best, mean, step size); then the weights found
+the mean score, with more players the mean margin over the same bot playing by the starting weights
+(or over the bot --against names, e.g. greedy), in every seat in turn. Every generation is printed (best, mean, step size); then the weights found
 (the search's mean), and their games on C held-out seeds against the starting weights: the paired mean
 difference with its 95% interval. With --write ID the weights go into the pack's bots.yaml as the
 evaluation ID (`caput simulate --bots greedy:ID`, or `planner:ID` after --planner, plays by it). Needs the `cma` package:
@@ -41,6 +41,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--planner", type=int, default=0, metavar="WIDTH",
                     help="tune for the planner bot with this beam width (default: the greedy bot)")
+    ap.add_argument("--against", default=None, metavar="BOT",
+                    help="the other seats' bot (default: the same bot by the starting weights)")
     ap.add_argument("--write", default=None, metavar="ID", help="write the weights found as evaluation ID")
     args = ap.parse_args()
 
@@ -48,12 +50,13 @@ def main() -> None:
         print(f"generation {g.number:>3}: best {g.best:8.2f}  mean {g.mean:8.2f}  step {g.sigma:.3f}", flush=True)
 
     result = tune(args.players, args.generations, args.population, args.games, args.seed, args.pack, args.variant,
-                  args.evaluation, args.sigma, args.workers, args.check, report, args.planner)
+                  args.evaluation, args.sigma, args.workers, args.check, report, args.planner, args.against)
     space = WeightSpace.of(result.start)
     print("\nweights (start -> found):")
     for (group, key), a, b in zip(space.names, space.vector(result.start), space.vector(result.evaluation)):
         print(f"  {group + ('.' + key if key else ''):<32}{a:>8.3f} -> {b:8.3f}")
-    what = "mean score" if args.players == 1 else "mean margin over the starting weights"
+    what = ("mean score" if args.players == 1
+            else f"mean margin over {args.against}" if args.against else "mean margin over the starting weights")
     if result.check:
         c = result.check
         print(f"\nheld-out check, {result.check_games} seeds ({what}): found - start = {c['mean']:+.2f}, "
@@ -64,6 +67,7 @@ def main() -> None:
                   f"{args.population} --games {args.games} --seed {args.seed}"
                   + (f" --planner {args.planner}" if args.planner else "")
                   + (f" --evaluation {args.evaluation}" if args.evaluation else "")
+                  + (f" --against {args.against}" if args.against else "")
                   + " (CMA-ES by self-play; not a game component)")
         if result.check:
             source += f"; held-out {result.check_games} seeds: {result.check['mean']:+.2f} [{result.check['low']:+.2f}, {result.check['high']:+.2f}]"

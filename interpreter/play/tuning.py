@@ -3,8 +3,9 @@ searches the weights of one evaluation of the pack's bots file for the bot that 
 bot, or the planner (planner.py) with a given beam width.
 
 The objective of a set of weights is measured by games of that bot playing by them: in solo its
-mean score; with more players its mean margin over the same bot playing by the starting weights, the
-tuned bot taking every seat in turn (so no seat's edge counts). Every candidate of a generation plays the
+mean score; with more players its mean margin over the same bot playing by the starting weights (or over
+another bot named by its spec, such as `greedy`), the tuned bot taking every seat in turn (so no seat's
+edge counts). Every candidate of a generation plays the
 same seeds (common random numbers: their differences are the weights', not the deals'); each generation
 plays new seeds. The best weights found are then measured on seeds no generation played, against the
 starting ones, with a paired 95% interval. The command is tools/tune_bots.py; the result may be written
@@ -77,6 +78,7 @@ class Task:
     weights: tuple[float, ...]
     seeds: tuple[int, ...]
     planner_width: int = 0  # 0: the greedy bot plays by the weights; else the planner with this beam width
+    against: str | None = None  # the other seats' bot spec; None: the same bot by the starting weights
 
     def bot(self, evaluation: Evaluation):
         return PlannerBot(evaluation, self.planner_width) if self.planner_width else GreedyBot(evaluation)
@@ -99,13 +101,15 @@ def _rules(pack: str | None, variants: tuple[str, ...], players: int):
 
 def margin(task: Task) -> float:
     """The candidate's mean result over the task's seeds: its score in solo; else its score less the best
-    other seat's, with the other seats played by the starting weights, the candidate in every seat in turn."""
+    other seat's, with the other seats played by the starting weights (or by the task's `against` bot), the
+    candidate in every seat in turn."""
+    from interpreter.play.bots import make_bot
     from interpreter.runtime.game import new_game
 
     rs, rules = _rules(task.pack, task.variants, task.players)
     base = load_evaluation(rules, task.evaluation)
     tuned = task.bot(WeightSpace.of(base).evaluation(base, task.weights))
-    plain = task.bot(base)
+    plain = make_bot(task.against, rules) if task.against else task.bot(base)
     results = []
     for seed in task.seeds:
         for seat in range(task.players):
@@ -141,10 +145,10 @@ class Tuned:
 def tune(players: int, generations: int, population: int, games: int, seed: int = 0, pack: str | None = None,
          variants: Sequence[str] = (), evaluation: str | None = None, sigma: float = 0.5, workers: int = 1,
          check_games: int = 0, report: Callable[[Generation], None] = lambda g: None,
-         planner_width: int = 0) -> Tuned:
+         planner_width: int = 0, against: str | None = None) -> Tuned:
     """CMA-ES over the evaluation's weights (from the starting ones, step ``sigma``), ``population``
     candidates per generation each playing ``games`` seeds; then the best weights against the starting
-    ones on ``check_games`` held-out seeds."""
+    ones on ``check_games`` held-out seeds. With ``against`` (a bot spec) the other seats play that bot."""
     import cma  # the optional dependency: pip install 'caput[tune]'
 
     variants = tuple(variants)
@@ -160,8 +164,8 @@ def tune(players: int, generations: int, population: int, games: int, seed: int 
             xs = es.ask()
             seeds = tuple(range(next_seed, next_seed + games))
             next_seed += games
-            tasks = [Task(pack, variants, players, evaluation, tuple(float(v) for v in x), seeds, planner_width)
-                     for x in xs]
+            tasks = [Task(pack, variants, players, evaluation, tuple(float(v) for v in x), seeds, planner_width,
+                          against) for x in xs]
             fs = pool.map(margin, tasks)
             es.tell(xs, [-f for f in fs])  # CMA-ES minimises
             top = max(range(len(fs)), key=fs.__getitem__)
@@ -176,8 +180,8 @@ def tune(players: int, generations: int, population: int, games: int, seed: int 
         if check_games:
             held_out = tuple(range(next_seed + 10_000, next_seed + 10_000 + check_games))
             tuned, started = pool.map(_per_seed, [
-                Task(pack, variants, players, evaluation, tuple(found), held_out, planner_width),
-                Task(pack, variants, players, evaluation, tuple(x0), held_out, planner_width)])
+                Task(pack, variants, players, evaluation, tuple(found), held_out, planner_width, against),
+                Task(pack, variants, players, evaluation, tuple(x0), held_out, planner_width, against)])
             check = stats.paired_difference(started, tuned)  # found - start, per seed
     return Tuned(space.evaluation(start, found), start, history, check, check_games)
 
