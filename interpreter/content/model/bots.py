@@ -41,7 +41,9 @@ class Evaluation(Weights, Record):
     """Weight of a point already scored."""
     final: float = 0.0
     """Weight of the points final scoring would add if the game ended now (tables, multipliers and
-    conversions valued exactly, by running the scoring file's final steps on a copy)."""
+    conversions valued exactly, by running the scoring file's final steps on a copy). What a phase of the
+    flow still to come scores (a report at the end of each period) is not among them: weight what it
+    scores (the holding it converts) among the plain weights, which count to the end."""
     early: Weights = Weights()
     """Weights added in proportion to the share of the game left."""
     rounds: int | None = Field(default=None, ge=1)
