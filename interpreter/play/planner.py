@@ -9,9 +9,10 @@ in the same turn are kept if they are among the ``width`` best by the evaluation
 a sequence ends when the turn is over (another seat acts, the turn counter moves, the game ends).
 
 With ``turns`` above 1 the ``width`` best ends of turn are played on: the other seats' turns by a fast
-policy (the greedy bot's move, one move ahead by the same evaluation from their side), then the planner's next turn by the
-same beam search; an end of turn is worth the best its next turns reach. The first action of the best
-plan is played. At the next decision of the same turn the search runs again from there, so what a
+policy (the greedy bot's move, one move ahead by the same evaluation from their side), then the planner's
+next turn by the same beam search; of the ends of that turn the ``width`` best are kept and played on
+again, ``turns`` of the planner's turns in all (a beam over turns). The first action of the plan the
+best last end comes from is played. At the next decision of the same turn the search runs again from there, so what a
 step revealed (a tile drawn to refill a row) is taken into account.
 
 Positions are valued by an evaluation of the bots file (bots.Evaluation), usually one that counts what
@@ -35,6 +36,13 @@ class Plan:
     value: float
     actions: tuple[str, ...]  # the planner's actions for the rest of this turn
     end: Game  # the position after them
+
+
+@dataclass(frozen=True)
+class Beam:
+    value: float
+    root: int  # the index of the plan of the first turn this position comes from
+    end: Game  # the position at the end of one of the planner's later turns
 
 
 class PlannerBot:
@@ -61,23 +69,42 @@ class PlannerBot:
         plans = self._turn(world, seat, rng)
         if not plans:  # no sequence could be carried out in this guess: any legal action
             return [rng.choice(game.legal_actions())]
-        for _ in range(self.turns - 1):
-            plans = [Plan(self._ahead(p.end, seat, rng), p.actions, p.end) for p in plans[: self.width]]
-        return list(max(plans, key=lambda p: p.value).actions)
+        return list(plans[self._best_over_turns(plans, seat, rng)].actions)
 
-    def _ahead(self, game: Game, seat: int, rng: random.Random) -> float:
-        """The value of an end of turn: the other seats play on, then the best of the planner's next turn."""
+    def _best_over_turns(self, plans: list[Plan], seat: int, rng: random.Random) -> int:
+        """The index of the plan of this turn whose future is best, ``turns`` of the planner's turns ahead.
+
+        A beam over turns: the ``width`` best ends of this turn are played on (the other seats, then the
+        planner's next turn by the same beam search); of all the ends of that next turn, the ``width`` best
+        are kept, whichever plan of this turn they come from, and played on again. The plan the best end of
+        the last turn comes from is chosen. The cost grows with ``turns`` times ``width``, not ``width``
+        to the power ``turns``."""
+        beam = [Beam(p.value, i, p.end) for i, p in enumerate(plans[: self.width])]
+        for _ in range(self.turns - 1):
+            reached = [step for b in beam for step in self._next_turn(b, seat, rng)]
+            if not reached:
+                break
+            reached.sort(key=lambda b: -b.value)  # stable: ties keep the order of the plans they come from
+            beam = reached[: self.width]
+        return max(beam, key=lambda b: b.value).root if beam else 0
+
+    def _next_turn(self, at: Beam, seat: int, rng: random.Random) -> list[Beam]:
+        """The ends of the planner's next turn from ``at`` (the other seats play on first), best first; the
+        position itself once the game is over or no next turn of the planner can be reached."""
+        game = at.end
         for _ in range(self.MAX_OTHER_MOVES):
             if game.is_terminal() or game.current_player == seat:
                 break
             try:
                 game = game.child(self.others.move_in(game, rng))
             except IllegalActionError:  # no move of theirs can be carried out in this guess
-                return self.evaluate(game, seat)
+                return [Beam(self.evaluate(game, seat), at.root, game)]
         if game.is_terminal() or game.current_player != seat:
-            return self.evaluate(game, seat)
+            return [Beam(self.evaluate(game, seat), at.root, game)]
         plans = self._turn(game, seat, rng)
-        return plans[0].value if plans else self.evaluate(game, seat)
+        if not plans:
+            return [Beam(self.evaluate(game, seat), at.root, game)]
+        return [Beam(p.value, at.root, p.end) for p in plans[: self.width]]
 
     def _turn(self, world: Game, seat: int, rng: random.Random) -> list[Plan]:
         """The ends of turn the beam search reaches from ``world`` (the seat to act), best first."""

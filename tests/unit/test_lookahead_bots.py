@@ -209,3 +209,21 @@ def test_between_its_turns_the_planner_lets_the_other_seats_play_their_best_move
     two = make_bot("planner:default:6:2", g.rules)
     assert two.choose(g, random.Random(0)) == "plant"  # seat 2 sells in between; seat 1 reaps after
     assert two.others.move_in(g.child("plant"), random.Random(0)) == "sell"
+
+
+ORCHARD = flow(3, "id: sell, effect: gain 2 coin, ends_turn: true", "id: plant, effect: gain 1 grain, ends_turn: true",
+               'id: graft, effect: "pay 1 grain\\ngain 1 tool", ends_turn: true',
+               'id: pick, effect: "pay 1 tool\\ngain 9 coin", ends_turn: true')
+
+
+def test_a_planner_looking_three_turns_ahead_sees_a_harvest_two_turns_away(tmp_path):
+    root = inline_pack.write_pack(tmp_path, {"pack.yaml": PACK, "flow.yaml": ORCHARD, "scoring.yaml": SCORING,
+                                             "bots.yaml": BOTS})
+    g = new_game(load_ruleset(root), 1, seed=0)
+    two, three = make_bot("planner:default:6:2", g.rules), make_bot("planner:default:6:3", g.rules)
+    assert two.choose(g, random.Random(0)) == "sell"  # two sales, 4 coins, beat anything two turns show
+    assert three.choose(g, random.Random(0)) == "plant"  # plant, graft, pick: 9 coins beat three sales, 6
+    g.apply("plant")
+    assert three.choose(g, random.Random(0)) == "graft"
+    g.apply("graft")
+    assert three.choose(g, random.Random(0)) == "pick"
