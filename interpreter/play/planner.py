@@ -12,8 +12,10 @@ With ``turns`` above 1 the ``width`` best ends of turn are played on: the other 
 policy (the greedy bot's move, one move ahead by the same evaluation from their side), then the planner's
 next turn by the same beam search; of the ends of that turn the ``width`` best are kept and played on
 again, ``turns`` of the planner's turns in all (a beam over turns). The first action of the plan the
-best last end comes from is played. At the next decision of the same turn the search runs again from there, so what a
-step revealed (a tile drawn to refill a row) is taken into account.
+best last end comes from is played. At the next decision of the same turn the search runs again from
+there, so what a step revealed (a tile drawn to refill a row) is taken into account; searching again
+even when nothing was revealed is also a wider search along the line chosen (following the first plan's
+later steps instead cost the bundled solo game 18 points a game over 10 games, for 2.5 times less time).
 
 Positions are valued by an evaluation of the bots file (bots.Evaluation), usually one that counts what
 final scoring would add now (`final`) and what holdings are worth for the turns left (`early`).
@@ -81,12 +83,10 @@ class PlannerBot:
         to the power ``turns``."""
         beam = [Beam(p.value, i, p.end) for i, p in enumerate(plans[: self.width])]
         for _ in range(self.turns - 1):
-            reached = [step for b in beam for step in self._next_turn(b, seat, rng)]
-            if not reached:
-                break
+            reached = [step for b in beam for step in self._next_turn(b, seat, rng)]  # one or more each
             reached.sort(key=lambda b: -b.value)  # stable: ties keep the order of the plans they come from
             beam = reached[: self.width]
-        return max(beam, key=lambda b: b.value).root if beam else 0
+        return max(beam, key=lambda b: b.value).root
 
     def _next_turn(self, at: Beam, seat: int, rng: random.Random) -> list[Beam]:
         """The ends of the planner's next turn from ``at`` (the other seats play on first), best first; the
