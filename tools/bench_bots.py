@@ -1,6 +1,7 @@
 """How strong the bundled bots are: the strength targets of issue 17, measured by games.
 
-Usage: python tools/bench_bots.py solo  [--pack DIR] [--bot best] [--games 50] [--seed S] [--workers W]
+Usage: python tools/bench_bots.py solo  [--pack DIR] [--variant FILE ...] [--bot best] [--games 50] [--seed S]
+                                         [--workers W]
        python tools/bench_bots.py duel  [--pack DIR] [--bot best] [--against mcts:100] [--games 100] ...
        python tools/bench_bots.py usage [--pack DIR] [--bot best] [--players 2] [--games 200] ...
 
@@ -41,12 +42,17 @@ def _timing(records: list[dict], bot: str) -> str:
     return f"{bot}: {1000 * seconds / max(moves, 1):.1f} ms/move over {int(moves)} moves, slowest {1000 * slowest:.0f} ms"
 
 
+def _where(args) -> str:
+    """The pack the games are of, with the variants laid over it."""
+    return (args.pack or "bundled pack") + "".join(f" + {Path(v).name}" for v in args.variants)
+
+
 def solo(args) -> None:
-    specs = [GameSpec(1, (args.bot,), args.seed + i, (), args.pack) for i in range(args.games)]
+    specs = [GameSpec(1, (args.bot,), args.seed + i, args.variants, args.pack) for i in range(args.games)]
     records = run_games(specs, args.workers)
     scores = [r["scores"][0] for r in records]
     mean, low, high = stats.mean_ci(scores)
-    print(f"{args.pack or 'bundled pack'} solo, {args.games} games of {args.bot} (seeds {args.seed}..{args.seed + args.games - 1})")
+    print(f"{_where(args)} solo, {args.games} games of {args.bot} (seeds {args.seed}..{args.seed + args.games - 1})")
     print(f"  mean {mean:.1f}, 95% CI [{low:.1f}, {high:.1f}], sd {stats.mean_sd(scores)[1]:.1f}, "
           f"min {min(scores)}, max {max(scores)}")
     ladder = analysis.solo_ladder(records)
@@ -60,9 +66,9 @@ def solo(args) -> None:
 
 def duel(args) -> None:
     seeds = [args.seed + i for i in range(args.games // 2)]
-    first = run_games([GameSpec(2, (args.bot, args.against), s, (), args.pack) for s in seeds], args.workers)
-    second = run_games([GameSpec(2, (args.against, args.bot), s, (), args.pack) for s in seeds], args.workers)
-    print(f"{args.pack or 'bundled pack'}: {args.bot} against {args.against}, {len(seeds)} seeds in each seat order")
+    first = run_games([GameSpec(2, (args.bot, args.against), s, args.variants, args.pack) for s in seeds], args.workers)
+    second = run_games([GameSpec(2, (args.against, args.bot), s, args.variants, args.pack) for s in seeds], args.workers)
+    print(f"{_where(args)}: {args.bot} against {args.against}, {len(seeds)} seeds in each seat order")
     total = 0
     margins = []
     for label, records, seat in (("as seat 1", first, 0), ("as seat 2", second, 1)):
@@ -83,13 +89,13 @@ def duel(args) -> None:
 
 
 def usage(args) -> None:
-    ruleset = load_ruleset(args.pack)
-    specs = [GameSpec(args.players, (args.bot,) * args.players, args.seed + i, (), args.pack) for i in range(args.games)]
+    ruleset = load_ruleset(args.pack, args.variants)
+    specs = [GameSpec(args.players, (args.bot,) * args.players, args.seed + i, args.variants, args.pack) for i in range(args.games)]
     records = run_games(specs, args.workers)
     summary = analysis.summarize(records, analysis.content_keys(ruleset))
     picked = set(summary["tiles"])
     never = [rid for rid in summary["never_fired"] if rid not in picked]
-    print(f"{args.pack or 'bundled pack'}: {args.games} self-play games of {args.bot}, {args.players} players")
+    print(f"{_where(args)}: {args.games} self-play games of {args.bot}, {args.players} players")
     print(f"  mean score {stats.mean_sd([s for r in records for s in r['scores']])[0]:.1f}; "
           f"{len(never)} records never used:")
     for rid in never:
@@ -101,6 +107,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("target", choices=("solo", "duel", "usage"))
     ap.add_argument("--pack", default=None, help="pack directory (default: the bundled pack)")
+    ap.add_argument("--variant", action="append", default=[], help="overlay file (repeatable, in order)")
     ap.add_argument("--bot", default="best")
     ap.add_argument("--against", default="mcts:100")
     ap.add_argument("--players", type=int, default=2)
@@ -108,6 +115,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=None)
     args = ap.parse_args()
+    args.variants = tuple(args.variant)
     args.games = args.games or {"solo": 50, "duel": 100, "usage": 200}[args.target]
     {"solo": solo, "duel": duel, "usage": usage}[args.target](args)
 
