@@ -189,10 +189,15 @@ SEASONS = flow(3, "id: sell, effect: gain 2 coin, ends_turn: true", "id: plant, 
                'id: reap, effect: "pay 1 grain\\ngain 6 coin", ends_turn: true')
 
 
-def test_a_planner_looking_two_turns_ahead_sows_what_it_reaps_next_turn(tmp_path):
-    root = inline_pack.write_pack(tmp_path, {"pack.yaml": PACK, "flow.yaml": SEASONS, "scoring.yaml": SCORING,
+def game_of(tmp_path, flow_text: str, players: int):
+    """A new game of the test pack with this flow file."""
+    root = inline_pack.write_pack(tmp_path, {"pack.yaml": PACK, "flow.yaml": flow_text, "scoring.yaml": SCORING,
                                              "bots.yaml": BOTS})
-    g = new_game(load_ruleset(root), 1, seed=0)
+    return new_game(load_ruleset(root), players, seed=0)
+
+
+def test_a_planner_looking_two_turns_ahead_sows_what_it_reaps_next_turn(tmp_path):
+    g = game_of(tmp_path, SEASONS, 1)
     one, two = make_bot("planner:default:6", g.rules), make_bot("planner:default:6:2", g.rules)
     assert one.choose(g, random.Random(0)) == "sell"  # 2 coins this turn beat a grain worth nothing yet
     assert two.choose(g, random.Random(0)) == "plant"  # plant then reap, 6 coins, beats selling twice, 4
@@ -203,9 +208,7 @@ def test_a_planner_looking_two_turns_ahead_sows_what_it_reaps_next_turn(tmp_path
 
 
 def test_between_its_turns_the_planner_lets_the_other_seats_play_their_best_move(tmp_path):
-    root = inline_pack.write_pack(tmp_path, {"pack.yaml": PACK, "flow.yaml": SEASONS, "scoring.yaml": SCORING,
-                                             "bots.yaml": BOTS})
-    g = new_game(load_ruleset(root), 2, seed=0)
+    g = game_of(tmp_path, SEASONS, 2)
     two = make_bot("planner:default:6:2", g.rules)
     assert two.choose(g, random.Random(0)) == "plant"  # seat 2 sells in between; seat 1 reaps after
     assert two.others.move_in(g.child("plant"), random.Random(0)) == "sell"
@@ -217,9 +220,7 @@ ORCHARD = flow(3, "id: sell, effect: gain 2 coin, ends_turn: true", "id: plant, 
 
 
 def test_a_planner_looking_three_turns_ahead_sees_a_harvest_two_turns_away(tmp_path):
-    root = inline_pack.write_pack(tmp_path, {"pack.yaml": PACK, "flow.yaml": ORCHARD, "scoring.yaml": SCORING,
-                                             "bots.yaml": BOTS})
-    g = new_game(load_ruleset(root), 1, seed=0)
+    g = game_of(tmp_path, ORCHARD, 1)
     two, three = make_bot("planner:default:6:2", g.rules), make_bot("planner:default:6:3", g.rules)
     assert two.choose(g, random.Random(0)) == "sell"  # two sales, 4 coins, beat anything two turns show
     assert three.choose(g, random.Random(0)) == "plant"  # plant, graft, pick: 9 coins beat three sales, 6
