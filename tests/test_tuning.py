@@ -4,6 +4,7 @@ weights as a vector, the objective as games played, the search, and the weights 
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,16 @@ def test_the_weights_are_a_vector_and_back(start):
     assert space.evaluation(start, x) == start
     moved = space.evaluation(start, [w + 1 for w in x])
     assert moved.holdings["gold"] == start.holdings["gold"] + 1 and moved.opponents == start.opponents
+    assert ("steps", "") not in space.names  # an evaluation without the term does not gain it
+
+
+def test_the_steps_weight_is_tuned_when_counted_and_never_negative(start):
+    stepping = replace(start, final=1.0, steps=0.5)
+    space = tuning.WeightSpace.of(stepping)
+    assert space.names[:3] == (("points", ""), ("final", ""), ("steps", ""))
+    x = space.vector(stepping)
+    assert x[2] == 0.5 and space.evaluation(stepping, x) == stepping
+    assert space.evaluation(stepping, [x[0], x[1], -0.3] + x[3:]).steps == 0.0  # a share of the way: clipped at 0
 
 
 def test_the_objective_is_the_games_the_weights_play(start):
@@ -57,13 +68,15 @@ def test_weights_written_back_are_an_evaluation_of_the_pack(tmp_path, start):
     bots = pack / "bots.yaml"
     before = bots.read_text()
     space = tuning.WeightSpace.of(start)
-    found = space.evaluation(start, [w * 1.5 for w in space.vector(start)])
+    found = replace(space.evaluation(start, [w * 1.5 for w in space.vector(start)]), final=1.0, steps=0.25)
     tuning.write_evaluation(bots, "house_weights", "tuned by self-play", found, "tools/tune_bots.py (test)")
     text = bots.read_text()
     assert text.startswith(before)  # the comments, settings and evaluations already there are kept as written
     assert run_pipeline(pack).errors == []
     rules = new_game(load_ruleset(pack), 1, seed=0).rules
-    assert load_evaluation(rules, "house_weights").holdings["gold"] == round(start.holdings["gold"] * 1.5, 3)
+    written = load_evaluation(rules, "house_weights")
+    assert written.holdings["gold"] == round(start.holdings["gold"] * 1.5, 3)
+    assert (written.final, written.steps) == (1.0, 0.25)
     assert load_evaluation(rules) == start  # greedy's own evaluation is unchanged
     tuning.write_evaluation(bots, "house_weights", "again", start, "tools/tune_bots.py (test)")  # replaced, not added
     assert bots.read_text().count("id: house_weights\n") == 1 and load_evaluation(new_game(load_ruleset(pack), 1, seed=0).rules,

@@ -12,8 +12,9 @@
 - ``planner``: a search over the steps of the bot's whole turn, and its next turns (planner.py).
 - ``best``: the bot a pack's bots file names as its strongest.
 
-An evaluation may count what final scoring would add if the game ended now (``final``) and weights that
-count in proportion to the share of the game left (``early``): what holdings are still worth doing.
+An evaluation may count what final scoring would add if the game ended now (``final``), with its stepped
+tables read part of the way toward their next step while the game has time to reach it (``steps``), and
+weights that count in proportion to the share of the game left (``early``): what holdings are still worth doing.
 
 A bot is an object with ``name`` and ``choose(game, rng) -> action``.
 """
@@ -53,6 +54,7 @@ class Evaluation:
     early: dict[str, dict[str, float]] = field(default_factory=dict)  # group -> weights added times the share left
     rounds: int | None = None  # rounds expected, for a flow that ends on a condition
     printed: dict[str, dict[int, int]] = field(default_factory=dict)  # track -> space -> its printed value
+    steps: float = 0.0  # with `final`: the share of the way toward the next step of a stepped table counted, times the game left
 
     def __post_init__(self):
         # the weights as tuples, in the dicts' order (the sum is the same float): the value is taken of
@@ -107,9 +109,9 @@ class Evaluation:
         ``memo`` remembers players' values by object: copies of a state share the players an action
         did not change, so the positions after each action of one turn mostly reuse them."""
         automatic = game.rules.automatic_seats
-        left = self.share_left(game) if self._early_terms is not None else 0.0
+        left = self.share_left(game) if self._early_terms is not None or self.steps else 0.0
         in_zones = self._in_zones(game, left) if self._zone_ids else None
-        finals = game.scores_if_over() if self.final else None
+        finals = game.scores_if_over(min(1.0, self.steps * left)) if self.final else None
         own, others = 0.0, []
         for i, p in enumerate(game.state.players):
             if i != seat and i in automatic:
@@ -168,7 +170,8 @@ def load_evaluation(rules, which: str | None = None) -> Evaluation:
         raise ValueError(f"no evaluation '{name}' in the bots file; known: {', '.join(x.id for x in bots.evaluations)}")
     early = {g: dict(getattr(e.early, g)) for g in WEIGHT_GROUPS if getattr(e.early, g)}
     return Evaluation(e.points, dict(e.holdings), dict(e.tracks), dict(e.grids), dict(e.owned), dict(e.pieces_free),
-                      e.opponents, starts, dict(e.zones), dict(e.track_values), e.final, early, e.rounds, printed)
+                      e.opponents, starts, dict(e.zones), dict(e.track_values), e.final, early, e.rounds, printed,
+                      e.steps)
 
 
 # --------------------------------------------------------------------------- bots

@@ -24,26 +24,27 @@ from interpreter.play import stats
 from interpreter.play.bots import WEIGHT_GROUPS, Evaluation, GreedyBot, load_evaluation
 from interpreter.play.planner import PlannerBot
 
-GROUPS = WEIGHT_GROUPS  # the weights tuned, with `points` and `final`; `early.<group>` for the early weights
+GROUPS = WEIGHT_GROUPS  # the weights tuned, with `points`, `final` and `steps`; `early.<group>` for the early weights
+SCALARS = ("points", "final", "steps")
 
 
 @dataclass(frozen=True)
 class WeightSpace:
     """The weights of an evaluation as a vector: (group, key) per coordinate, `points` first, then `final`
-    when the evaluation counts final scoring, its groups, and its early weights as (`early.<group>`, key)."""
+    and `steps` when the evaluation counts them, its groups, and its early weights as (`early.<group>`, key)."""
 
     names: tuple[tuple[str, str], ...]
 
     @classmethod
     def of(cls, evaluation: Evaluation) -> "WeightSpace":
-        names = [("points", "")] + ([("final", "")] if evaluation.final else [])
+        names = [("points", "")] + [(s, "") for s in SCALARS[1:] if getattr(evaluation, s)]
         names += [(g, k) for g in GROUPS for k in getattr(evaluation, g)]
         names += [(f"early.{g}", k) for g in GROUPS for k in evaluation.early.get(g, {})]
         return cls(tuple(names))
 
     @staticmethod
     def _get(evaluation: Evaluation, group: str, key: str) -> float:
-        if group in ("points", "final"):
+        if group in SCALARS:
             return getattr(evaluation, group)
         if group.startswith("early."):
             return evaluation.early[group[6:]][key]
@@ -54,7 +55,7 @@ class WeightSpace:
 
     def evaluation(self, base: Evaluation, x: Sequence[float]) -> Evaluation:
         """The base evaluation with these weights (its opponents' weight, track starts and rounds kept)."""
-        scalars = {"points": base.points, "final": base.final}
+        scalars = {s: getattr(base, s) for s in SCALARS}
         groups: dict[str, dict[str, float]] = {g: dict(getattr(base, g)) for g in GROUPS}
         early: dict[str, dict[str, float]] = {g: dict(w) for g, w in base.early.items()}
         for (g, k), w in zip(self.names, x):
@@ -64,6 +65,7 @@ class WeightSpace:
                 early[g[6:]][k] = float(w)
             else:
                 groups[g][k] = float(w)
+        scalars["steps"] = max(0.0, scalars["steps"])  # a share of the way between steps: never negative
         return replace(base, **scalars, **groups, early=early)
 
 
@@ -223,6 +225,8 @@ def write_evaluation(bots_file: Path, evaluation_id: str, name: str, evaluation:
     entry["points"] = round(evaluation.points, digits)
     if evaluation.final:
         entry["final"] = round(evaluation.final, digits)
+    if evaluation.steps:
+        entry["steps"] = round(evaluation.steps, digits)
 
     def weights_of(groups: dict[str, dict[str, float]], into: CommentedMap) -> None:
         for group in GROUPS:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from interpreter.errors import RulesError, RunawayError
 from interpreter.runtime import flow as F
 from interpreter.runtime import held, maximise
+from interpreter.runtime.between_steps import BETWEEN_STEPS
 from interpreter.runtime import menu as M
 from interpreter.runtime import spaces as SP
 from interpreter.runtime.machine import Machine
@@ -276,15 +277,19 @@ def _scoring_seats(rules: CoreRules, state: GameState) -> list[int]:
     return [seat for seat in range(len(state.players)) if seat not in rules.automatic_seats]
 
 
-def scores_if_over(rules: CoreRules, state: GameState) -> list[int]:
+def scores_if_over(rules: CoreRules, state: GameState, between_steps: float = 0.0) -> list[float]:
     """Every player's score if the game ended now: final scoring run on a copy of ``state`` (the turn's
     programs left aside), each of its choices answered for the most points of the player choosing. For
-    bots, which value a position by what it would score; ``state`` is unchanged."""
+    bots, which value a position by what it would score; ``state`` is unchanged. With ``between_steps``,
+    scoring tables and tracks' printed values are read that share of the way between their steps
+    (between_steps.py): the scores are then a forecast, not whole points."""
     if state.table.get(OVER):
         return [p.score for p in state.players]
     work = state.clone()
     work.frames, work._own_frames, work.decision = [], 0, None  # the copy's own stack, empty
     work.table = {**work.table, SCORING: True}
+    if between_steps:
+        work.table[BETWEEN_STEPS] = between_steps
     # every step queued at once, the first on top (every player completes a step before the next); a
     # choice is answered by a search over the rest of the scoring, which is the most points as well
     for job in reversed(_final_jobs(rules, work)):

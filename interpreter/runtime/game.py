@@ -105,11 +105,12 @@ class Game(LegalActions, GameAPI):
         return [{"seat": p.seat + 1, "score": p.score, "breakdown": dict(sorted(p.breakdown.items()))}
                 for p in self.state.players if p.seat not in self.rules.automatic_seats]
 
-    def scores_if_over(self) -> list[int]:
+    def scores_if_over(self, between_steps: float = 0.0) -> list[float]:
         """Every player's score (seats from 0, automatic seats too) if the game ended now: the final scoring
         run on a copy, each choice for the most points (core_flow.scores_if_over). What bots value a
-        position by; the game is unchanged."""
-        return core_flow.scores_if_over(self.rules, self.state)
+        position by; the game is unchanged. ``between_steps`` (0 to 1) reads stepped tables and track values
+        that share of the way toward their next step (runtime/between_steps.py): a forecast for bots."""
+        return core_flow.scores_if_over(self.rules, self.state, between_steps)
 
     def solo_verdict(self) -> dict | None:
         """In a solo game of a pack with a solo file: the score against its target and its title

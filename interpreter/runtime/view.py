@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from interpreter.errors import RulesError
+from interpreter.runtime.between_steps import BETWEEN_STEPS, between, blended, track_steps
 from interpreter.runtime.seats import owner_of, turn_order
 from interpreter.runtime.state import Frame, GameState, PlayerState
 from interpreter.runtime.tables import MISSING as _MISSING
@@ -42,7 +43,12 @@ class View:
         if fn == "position":
             return self.p.tracks.get(name, 0)
         if fn == "value":
-            return self.t.tracks[name].values.get(self.p.tracks.get(name, 0), 0)
+            exact = self.t.tracks[name].values.get(self.p.tracks.get(name, 0), 0)
+            share = self.s.table.get(BETWEEN_STEPS)
+            if share:  # a bots' forecast (between_steps.py)
+                steps = self.t.once(("track_steps", name), lambda: track_steps(self.t.tracks[name]))
+                return blended(exact, between(steps, self.p.tracks.get(name, 0)), share)
+            return exact
         if fn == "free":
             return self.p.pieces_free.get(name, 0)
         if fn == "die":
@@ -55,7 +61,10 @@ class View:
         raise RulesError(f"{fn}({name}) is not known to the machine")
 
     def table(self, table: str, n: int) -> int:
-        return max((pts for lo, pts in self.t.tables[table] if lo <= n), default=0)
+        steps = self.t.tables[table]
+        exact = max((pts for lo, pts in steps if lo <= n), default=0)
+        share = self.s.table.get(BETWEEN_STEPS)
+        return blended(exact, between(steps, n), share) if share else exact  # a bots' forecast: between_steps.py
 
     def count(self, quant, kind, pred) -> int:
         players = self.s.players if quant == "all" else [self.p]

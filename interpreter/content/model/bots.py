@@ -44,6 +44,11 @@ class Evaluation(Weights, Record):
     conversions valued exactly, by running the scoring file's final steps on a copy). What a phase of the
     flow still to come scores (a report at the end of each period) is not among them: weight what it
     scores (the holding it converts) among the plain weights, which count to the end."""
+    steps: float = Field(default=0.0, ge=0)
+    """With `final`: how much of the way toward the next step of a stepped scoring table (or of a track's
+    printed value) counts, times the share of the game left (at most all of it). 5 sets of a table that
+    pays 10 for 4 and 18 for 6, halfway, count 10 with 0, and 10 + 8 x 1/2 x 1/2 = 12 with 1 at the middle
+    of the game. The next step is worth working toward while there is time to reach it."""
     early: Weights = Weights()
     """Weights added in proportion to the share of the game left."""
     rounds: int | None = Field(default=None, ge=1)

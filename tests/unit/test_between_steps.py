@@ -1,0 +1,121 @@
+"""Stepped values read between their steps (runtime/between_steps.py): what a count partway to the next
+step of a scoring table, or a marker partway to the next printed value of a track, is worth to a bots'
+forecast of final scoring (Game.scores_if_over(between_steps=...), the evaluation's `steps`). On an
+invented pack; the rules themselves never read between the steps."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import load_ruleset, make_bot, new_game
+from interpreter.play.bots import load_evaluation
+from interpreter.runtime.between_steps import between, blended, track_steps
+from interpreter.runtime.tables import TrackTable
+
+import inline_pack
+
+E = "provenance: exact, source: test"
+PACK = f"""\
+kind: pack
+id: stepstest
+name: Steps test
+version: 0.0.1
+players: {{min: 1, max: 1}}
+include: [flow.yaml, scoring.yaml, tracks.yaml, bots.yaml]
+resources:
+  - {{id: coin, name: coin, plural: coins, {E}}}
+  - {{id: grain, name: grain, {E}}}
+actions:
+  - {{id: rest, name: Rest, effect: gain 0 coin, {E}}}
+"""
+FLOW = f"""\
+kind: flow
+provenance: exact
+source: test
+rounds: 6
+final_choices: most_points
+phases:
+  - {{id: work, menu: work}}
+menus:
+  - id: work
+    provenance: exact
+    source: test
+    entries:
+      - {{id: sell, effect: gain 2 coin, ends_turn: true, {E}}}
+      - {{id: farm, effect: gain 1 grain, ends_turn: true, {E}}}
+      - {{id: study, effect: advance school, ends_turn: true, {E}}}
+"""
+TRACKS = f"""\
+kind: tracks
+tracks:
+  - id: school
+    name: school
+    start: 0
+    provenance: exact
+    source: test
+    spaces: [{{n: 0, value: 0}}, {{n: 1, value: 0}}, {{n: 2, value: 0}}, {{n: 3, value: 1}}, {{n: 4, value: 1}}, {{n: 5, value: 2}}]
+"""
+SCORING = f"""\
+kind: scoring
+tables:
+  - {{id: granary, steps: [{{min: 0, points: 0}}, {{min: 3, points: 10}}], {E}}}
+final:
+  - {{id: coins, effect: score coin, {E}}}
+  - {{id: granary, effect: "score table(granary, grain)", {E}}}
+  - {{id: diploma, effect: "score value(school) * 6", {E}}}
+"""
+BOTS = f"""\
+kind: bots
+greedy: exact
+mcts: exact
+evaluations:
+  - {{id: exact, final: 1.0, opponents: 0, {E}}}
+  - {{id: stepping, final: 1.0, steps: 1.0, opponents: 0, {E}}}
+"""
+
+
+@pytest.fixture
+def pack(tmp_path):
+    return inline_pack.write_pack(tmp_path, {"pack.yaml": PACK, "flow.yaml": FLOW, "scoring.yaml": SCORING,
+                                             "tracks.yaml": TRACKS, "bots.yaml": BOTS})
+
+
+def test_a_count_between_two_steps_is_worth_its_part_of_the_rise():
+    steps = ((0, 0), (3, 4), (4, 10), (6, 18))  # a table that pays 4 for 3, 10 for 4, 18 for 6 or more
+    assert [between(steps, n) for n in range(8)] == pytest.approx([0, 4 / 3, 8 / 3, 4, 10, 14, 18, 18])
+    assert between(((2, 5),), 1) == 0 and between(((2, 5),), 2) == 5  # below the first step, as it pays
+    assert blended(10, 14, 0.25) == 11  # a quarter of the way from the exact value
+
+
+def test_a_tracks_printed_values_are_steps_where_they_change():
+    track = TrackTable("t", (0, 1, 2, 3, 4, 5), {0: 0, 1: 0, 2: 0, 3: 1, 4: 1, 5: 2}, None, (), {}, {}, None)
+    assert track_steps(track) == ((0, 0), (3, 1), (5, 2))
+    unprinted = TrackTable("u", (0, 1, 2), {}, None, (), {}, {}, None)
+    assert track_steps(unprinted) == ()
+
+
+def test_final_scoring_forecast_reads_tables_and_track_values_between_steps(pack):
+    g = new_game(load_ruleset(pack), 1, seed=0)
+    for action in ("farm", "farm", "study", "study"):  # 2 grain of the 3 a step needs; school on 2, value 0
+        g = g.child(action)
+    assert g.scores_if_over() == [0]
+    assert g.scores_if_over(between_steps=1.0) == [pytest.approx(10 * 2 / 3 + 6 * 2 / 3)]
+    assert g.scores_if_over(between_steps=0.5) == [pytest.approx((10 * 2 / 3 + 6 * 2 / 3) / 2)]
+    assert g.state.players[0].score == 0 and g.scores_if_over() == [0]  # the game is unchanged, the rules exact
+
+
+def test_the_steps_weight_values_the_way_to_a_step_while_there_is_time(pack):
+    g = new_game(load_ruleset(pack), 1, seed=0)
+    exact, stepping = load_evaluation(g.rules, "exact"), load_evaluation(g.rules, "stepping")
+    assert make_bot("greedy:exact", g.rules).choose(g, random.Random(0)) == "sell"  # 2 coins; 1 grain is nothing yet
+    assert make_bot("greedy:stepping", g.rules).choose(g, random.Random(0)) == "farm"  # a third of 10, 5/6 of the game left
+    after = g.child("farm")
+    assert exact(after, 0) == 0
+    assert stepping(after, 0) == pytest.approx(10 / 3 * 5 / 6)
+    late = g
+    for action in ("sell", "sell", "sell", "sell", "farm"):
+        late = late.child(action)  # the last round: a sixth of the game left, 1 grain
+    assert stepping(late, 0) == pytest.approx(8 + 10 / 3 / 6)
+    assert make_bot("greedy:stepping", late.rules).choose(late, random.Random(0)) == "sell"  # too late for the step
