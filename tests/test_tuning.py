@@ -33,13 +33,14 @@ def test_the_weights_are_a_vector_and_back(start):
     assert ("steps", "") not in space.names  # an evaluation without the term does not gain it
 
 
-def test_the_steps_weight_is_tuned_when_counted_and_never_negative(start):
-    stepping = replace(start, final=1.0, steps=0.5)
+def test_the_shares_of_the_way_ahead_are_tuned_when_counted_and_never_negative(start):
+    stepping = replace(start, final=1.0, steps=0.5, rewards_ahead=0.7)
     space = tuning.WeightSpace.of(stepping)
-    assert space.names[:3] == (("points", ""), ("final", ""), ("steps", ""))
+    assert space.names[:4] == (("points", ""), ("final", ""), ("steps", ""), ("rewards_ahead", ""))
     x = space.vector(stepping)
-    assert x[2] == 0.5 and space.evaluation(stepping, x) == stepping
-    assert space.evaluation(stepping, [x[0], x[1], -0.3] + x[3:]).steps == 0.0  # a share of the way: clipped at 0
+    assert x[2:4] == [0.5, 0.7] and space.evaluation(stepping, x) == stepping
+    clipped = space.evaluation(stepping, [x[0], x[1], -0.3, -0.1] + x[4:])
+    assert (clipped.steps, clipped.rewards_ahead) == (0.0, 0.0)  # a share of the way: clipped at 0
 
 
 def test_the_objective_is_the_games_the_weights_play(start):
@@ -68,7 +69,7 @@ def test_weights_written_back_are_an_evaluation_of_the_pack(tmp_path, start):
     bots = pack / "bots.yaml"
     before = bots.read_text()
     space = tuning.WeightSpace.of(start)
-    found = replace(space.evaluation(start, [w * 1.5 for w in space.vector(start)]), final=1.0, steps=0.25)
+    found = replace(space.evaluation(start, [w * 1.5 for w in space.vector(start)]), final=1.0, steps=0.25, rewards_ahead=2.0)
     tuning.write_evaluation(bots, "house_weights", "tuned by self-play", found, "tools/tune_bots.py (test)")
     text = bots.read_text()
     assert text.startswith(before)  # the comments, settings and evaluations already there are kept as written
@@ -76,7 +77,7 @@ def test_weights_written_back_are_an_evaluation_of_the_pack(tmp_path, start):
     rules = new_game(load_ruleset(pack), 1, seed=0).rules
     written = load_evaluation(rules, "house_weights")
     assert written.holdings["gold"] == round(start.holdings["gold"] * 1.5, 3)
-    assert (written.final, written.steps) == (1.0, 0.25)
+    assert (written.final, written.steps, written.rewards_ahead) == (1.0, 0.25, 2.0)
     assert load_evaluation(rules) == start  # greedy's own evaluation is unchanged
     tuning.write_evaluation(bots, "house_weights", "again", start, "tools/tune_bots.py (test)")  # replaced, not added
     assert bots.read_text().count("id: house_weights\n") == 1 and load_evaluation(new_game(load_ruleset(pack), 1, seed=0).rules,

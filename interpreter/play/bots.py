@@ -14,7 +14,8 @@
 
 An evaluation may count what final scoring would add if the game ended now (``final``), with its stepped
 tables read part of the way toward their next step while the game has time to reach it (``steps``), and
-weights that count in proportion to the share of the game left (``early``): what holdings are still worth doing.
+weights that count in proportion to the share of the game left (``early``): what holdings are still worth doing,
+and the way toward the next reward printed on a track (``rewards_ahead``, the reward priced by the weights).
 
 A bot is an object with ``name`` and ``choose(game, rng) -> action``.
 """
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 
 from interpreter.content.bot_specs import BOT_NAMES, SpecError, parse_spec
 from interpreter.mechanisms import wheel
+from interpreter.play.effect_value import effect_value
 from interpreter.errors import IllegalActionError
 from interpreter.runtime import flow as F
 from interpreter.runtime import zones as Z
@@ -55,6 +57,8 @@ class Evaluation:
     rounds: int | None = None  # rounds expected, for a flow that ends on a condition
     printed: dict[str, dict[int, int]] = field(default_factory=dict)  # track -> space -> its printed value
     steps: float = 0.0  # with `final`: the share of the way toward the next step of a stepped table counted, times the game left
+    rewards_ahead: float = 0.0  # weight of the way toward a track's next reward (space on_reach), times the game left
+    track_rewards: dict[str, tuple[tuple[int, object], ...]] = field(default_factory=dict)  # track -> (space, its on_reach program)
 
     def __post_init__(self):
         # the weights as tuples, in the dicts' order (the sum is the same float): the value is taken of
@@ -66,6 +70,33 @@ class Evaluation:
         for k, w in early.get("zones", {}).items():
             zones.setdefault(k, 0.0)
         object.__setattr__(self, "_zone_ids", tuple(zones))
+        object.__setattr__(self, "_ahead", self._rewards_ahead() if self.rewards_ahead else ())
+
+    def _rewards_ahead(self) -> tuple[tuple[str, dict[int, tuple[float, float]]], ...]:
+        """Track -> marker position -> the part of the next reward ahead it has covered, valued by the plain
+        weights and by the early ones (effect_value.py): 2 of the 4 spaces from one reward to the next are
+        half of that next reward. Made again whenever the weights change (dataclasses.replace)."""
+        early = self.early
+        out = []
+        for track, rewards in self.track_rewards.items():
+            start = self.starts.get(track, 0)
+            worth: dict[int, tuple[float, float]] = {}
+            for space, program in rewards:
+                if space > start:
+                    plain = effect_value(program, self.points, self.holdings, self.tracks)
+                    later = effect_value(program, 0.0, early.get("holdings", {}), early.get("tracks", {}))
+                    p0, e0 = worth.get(space, (0.0, 0.0))
+                    worth[space] = (p0 + plain, e0 + later)
+            spaces = sorted(s for s, w in worth.items() if w != (0.0, 0.0))
+            table, behind = {}, start
+            for space in spaces:
+                for pos in range(behind + 1, space):  # on the reward behind (or the start) the way is not begun
+                    share = (pos - behind) / (space - behind)
+                    table[pos] = (share * worth[space][0], share * worth[space][1])
+                behind = space
+            if table:
+                out.append((track, table))
+        return tuple(out)
 
     def _terms_of(self, groups: dict[str, dict[str, float]]) -> tuple:
         return (tuple(groups.get("holdings", {}).items()),
@@ -98,6 +129,12 @@ class Evaluation:
         v = self._linear(p, self._terms, self.points * p.score)
         if self._early_terms is not None and left:
             v += left * self._linear(p, self._early_terms, 0.0)
+        if self._ahead and left:
+            tracks = p.tracks
+            for track, table in self._ahead:
+                hit = table.get(tracks.get(track, 0))
+                if hit is not None:
+                    v += self.rewards_ahead * left * (hit[0] + left * hit[1])
         return v
 
     def share_left(self, game: Game) -> float:
@@ -109,7 +146,7 @@ class Evaluation:
         ``memo`` remembers players' values by object: copies of a state share the players an action
         did not change, so the positions after each action of one turn mostly reuse them."""
         automatic = game.rules.automatic_seats
-        left = self.share_left(game) if self._early_terms is not None or self.steps else 0.0
+        left = self.share_left(game) if self._early_terms is not None or self.steps or self._ahead else 0.0
         in_zones = self._in_zones(game, left) if self._zone_ids else None
         finals = game.scores_if_over(min(1.0, self.steps * left)) if self.final else None
         own, others = 0.0, []
@@ -169,9 +206,14 @@ def load_evaluation(rules, which: str | None = None) -> Evaluation:
     if e is None:
         raise ValueError(f"no evaluation '{name}' in the bots file; known: {', '.join(x.id for x in bots.evaluations)}")
     early = {g: dict(getattr(e.early, g)) for g in WEIGHT_GROUPS if getattr(e.early, g)}
+    rewards = {}
+    if e.rewards_ahead:
+        asts = rules.tables.asts
+        rewards = {tid: tuple((space, asts[key]) for space, keys in sorted(tt.on_reach.items()) for key in keys)
+                   for tid, tt in rules.tables.tracks.items() if tt.on_reach}
     return Evaluation(e.points, dict(e.holdings), dict(e.tracks), dict(e.grids), dict(e.owned), dict(e.pieces_free),
                       e.opponents, starts, dict(e.zones), dict(e.track_values), e.final, early, e.rounds, printed,
-                      e.steps)
+                      e.steps, e.rewards_ahead, rewards)
 
 
 # --------------------------------------------------------------------------- bots

@@ -24,14 +24,14 @@ from interpreter.play import stats
 from interpreter.play.bots import WEIGHT_GROUPS, Evaluation, GreedyBot, load_evaluation
 from interpreter.play.planner import PlannerBot
 
-GROUPS = WEIGHT_GROUPS  # the weights tuned, with `points`, `final` and `steps`; `early.<group>` for the early weights
-SCALARS = ("points", "final", "steps")
+GROUPS = WEIGHT_GROUPS  # the weights tuned, with the SCALARS counted; `early.<group>` for the early weights
+SCALARS = ("points", "final", "steps", "rewards_ahead")
 
 
 @dataclass(frozen=True)
 class WeightSpace:
     """The weights of an evaluation as a vector: (group, key) per coordinate, `points` first, then `final`
-    and `steps` when the evaluation counts them, its groups, and its early weights as (`early.<group>`, key)."""
+    `steps` and `rewards_ahead` when the evaluation counts them, its groups, and its early weights as (`early.<group>`, key)."""
 
     names: tuple[tuple[str, str], ...]
 
@@ -65,7 +65,8 @@ class WeightSpace:
                 early[g[6:]][k] = float(w)
             else:
                 groups[g][k] = float(w)
-        scalars["steps"] = max(0.0, scalars["steps"])  # a share of the way between steps: never negative
+        for share in ("steps", "rewards_ahead"):  # shares of the way to a step or a reward: never negative
+            scalars[share] = max(0.0, scalars[share])
         return replace(base, **scalars, **groups, early=early)
 
 
@@ -225,8 +226,9 @@ def write_evaluation(bots_file: Path, evaluation_id: str, name: str, evaluation:
     entry["points"] = round(evaluation.points, digits)
     if evaluation.final:
         entry["final"] = round(evaluation.final, digits)
-    if evaluation.steps:
-        entry["steps"] = round(evaluation.steps, digits)
+    for scalar in ("steps", "rewards_ahead"):
+        if getattr(evaluation, scalar):
+            entry[scalar] = round(getattr(evaluation, scalar), digits)
 
     def weights_of(groups: dict[str, dict[str, float]], into: CommentedMap) -> None:
         for group in GROUPS:

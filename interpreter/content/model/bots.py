@@ -49,6 +49,12 @@ class Evaluation(Weights, Record):
     printed value) counts, times the share of the game left (at most all of it). 5 sets of a table that
     pays 10 for 4 and 18 for 6, halfway, count 10 with 0, and 10 + 8 x 1/2 x 1/2 = 12 with 1 at the middle
     of the game. The next step is worth working toward while there is time to reach it."""
+    rewards_ahead: float = Field(default=0.0, ge=0)
+    """How much the way toward the next reward printed on a track (a space's `on_reach`) counts, times the
+    share of the game left: a marker 4 of the 5 spaces from a reward that gains a resource is worth 4/5 of
+    that resource's weight (plus its `early` weight times the game left). The reward is priced by these
+    weights from its text: resources gained, points scored and track advances with numbers written out;
+    what else it does (a card drawn) counts for nothing."""
     early: Weights = Weights()
     """Weights added in proportion to the share of the game left."""
     rounds: int | None = Field(default=None, ge=1)

@@ -1,7 +1,9 @@
-"""Stepped values read between their steps (runtime/between_steps.py): what a count partway to the next
-step of a scoring table, or a marker partway to the next printed value of a track, is worth to a bots'
-forecast of final scoring (Game.scores_if_over(between_steps=...), the evaluation's `steps`). On an
-invented pack; the rules themselves never read between the steps."""
+"""What bots see ahead on tables and tracks. Stepped values read between their steps
+(runtime/between_steps.py): what a count partway to the next step of a scoring table, or a marker partway
+to the next printed value of a track, is worth to a bots' forecast of final scoring
+(Game.scores_if_over(between_steps=...), the evaluation's `steps`); the rules themselves never read
+between the steps. The way toward the next reward printed on a track (the evaluation's `rewards_ahead`),
+the reward priced from its text (play/effect_value.py). On an invented pack."""
 
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ import random
 import pytest
 
 from interpreter import load_ruleset, make_bot, new_game
+from interpreter.dsl.parse import parse
 from interpreter.play.bots import load_evaluation
+from interpreter.play.effect_value import effect_value
 from interpreter.runtime.between_steps import between, blended, track_steps
 from interpreter.runtime.tables import TrackTable
 
@@ -27,6 +31,7 @@ include: [flow.yaml, scoring.yaml, tracks.yaml, bots.yaml]
 resources:
   - {{id: coin, name: coin, plural: coins, {E}}}
   - {{id: grain, name: grain, {E}}}
+  - {{id: medal, name: medal, {E}}}
 actions:
   - {{id: rest, name: Rest, effect: gain 0 coin, {E}}}
 """
@@ -55,7 +60,8 @@ tracks:
     start: 0
     provenance: exact
     source: test
-    spaces: [{{n: 0, value: 0}}, {{n: 1, value: 0}}, {{n: 2, value: 0}}, {{n: 3, value: 1}}, {{n: 4, value: 1}}, {{n: 5, value: 2}}]
+    spaces: [{{n: 0, value: 0}}, {{n: 1, value: 0}}, {{n: 2, value: 0}}, {{n: 3, value: 1}},
+             {{n: 4, value: 1, on_reach: gain 1 medal}}, {{n: 5, value: 2}}]
 """
 SCORING = f"""\
 kind: scoring
@@ -73,6 +79,8 @@ mcts: exact
 evaluations:
   - {{id: exact, final: 1.0, opponents: 0, {E}}}
   - {{id: stepping, final: 1.0, steps: 1.0, opponents: 0, {E}}}
+  - {{id: coins_and_medals, holdings: {{coin: 1.0, medal: 12.0}}, opponents: 0, {E}}}
+  - {{id: reaching, holdings: {{coin: 1.0, medal: 12.0}}, rewards_ahead: 1.0, opponents: 0, {E}}}
 """
 
 
@@ -119,3 +127,26 @@ def test_the_steps_weight_values_the_way_to_a_step_while_there_is_time(pack):
         late = late.child(action)  # the last round: a sixth of the game left, 1 grain
     assert stepping(late, 0) == pytest.approx(8 + 10 / 3 / 6)
     assert make_bot("greedy:stepping", late.rules).choose(late, random.Random(0)) == "sell"  # too late for the step
+
+
+def test_an_effect_is_priced_by_what_the_weights_can_price():
+    holdings, tracks = {"gold": 2.0, "stone": 1.0, "egg": 3.0}, {"road": 4.0}
+    assert effect_value(parse("gain 2 gold, 1 stone\nscore 3\nadvance road 2"), 0.5, holdings, tracks) == 4 + 1 + 1.5 + 8
+    assert effect_value(parse("later: may pay 1 egg: choose { gain 2 gold | gain 2 stone }"), 1, holdings, tracks) == 4 - 3
+    assert effect_value(parse("may pay 1 egg: gain 1 stone"), 1, holdings, tracks) == 0  # not worth its cost: declined
+    assert effect_value(parse("draw 3 from pile keep 1"), 1, holdings, tracks) == 0  # a card drawn: not priced
+
+
+def test_the_way_to_a_tracks_next_reward_counts_while_there_is_time(pack):
+    g = new_game(load_ruleset(pack), 1, seed=0)
+    plain, reaching = load_evaluation(g.rules, "coins_and_medals"), load_evaluation(g.rules, "reaching")
+    assert make_bot("greedy:coins_and_medals", g.rules).choose(g, random.Random(0)) == "sell"  # 2 coins; a step is nothing
+    assert make_bot("greedy:reaching", g.rules).choose(g, random.Random(0)) == "study"  # a quarter of the way to a medal
+    after = g.child("study")  # school on 1 of the 4 spaces to the medal, 5/6 of the game left
+    assert plain(after, 0) == 0
+    assert reaching(after, 0) == pytest.approx(5 / 6 * 12 / 4)
+    there = after
+    for action in ("study", "study", "study"):
+        there = there.child(action)  # on space 4: the medal is held, no reward lies ahead
+    assert there.state.players[0].holdings.get("medal") == 1
+    assert reaching(there, 0) == plain(there, 0) == 12
