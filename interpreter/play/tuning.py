@@ -30,8 +30,9 @@ SCALARS = ("points", "final", "steps", "rewards_ahead")
 
 @dataclass(frozen=True)
 class WeightSpace:
-    """The weights of an evaluation as a vector: (group, key) per coordinate, `points` first, then `final`
-    `steps` and `rewards_ahead` when the evaluation counts them, its groups, and its early weights as (`early.<group>`, key)."""
+    """The weights of an evaluation as a vector: (group, key) per coordinate, `points` first, then `final`,
+    `steps` and `rewards_ahead` when the evaluation counts them, its groups, and its early weights as
+    (`early.<group>`, key)."""
 
     names: tuple[tuple[str, str], ...]
 
