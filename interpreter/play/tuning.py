@@ -25,7 +25,8 @@ from interpreter.play.bots import WEIGHT_GROUPS, Evaluation, GreedyBot, load_eva
 from interpreter.play.planner import PlannerBot
 
 GROUPS = WEIGHT_GROUPS  # the weights tuned, with the SCALARS counted; `early.<group>` for the early weights
-SCALARS = ("points", "final", "steps", "rewards_ahead")
+SHARES = ("steps", "rewards_ahead")  # shares of the way to a step or a reward: never negative
+SCALARS = ("points", "final") + SHARES
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ class WeightSpace:
                 early[g[6:]][k] = float(w)
             else:
                 groups[g][k] = float(w)
-        for share in ("steps", "rewards_ahead"):  # shares of the way to a step or a reward: never negative
+        for share in SHARES:
             scalars[share] = max(0.0, scalars[share])
         return replace(base, **scalars, **groups, early=early)
 
@@ -227,9 +228,9 @@ def write_evaluation(bots_file: Path, evaluation_id: str, name: str, evaluation:
     entry["points"] = round(evaluation.points, digits)
     if evaluation.final:
         entry["final"] = round(evaluation.final, digits)
-    for scalar in ("steps", "rewards_ahead"):
-        if getattr(evaluation, scalar):
-            entry[scalar] = round(getattr(evaluation, scalar), digits)
+    for share in SHARES:
+        if getattr(evaluation, share):
+            entry[share] = round(getattr(evaluation, share), digits)
 
     def weights_of(groups: dict[str, dict[str, float]], into: CommentedMap) -> None:
         for group in GROUPS:
