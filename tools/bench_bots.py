@@ -4,6 +4,7 @@ Usage: python tools/bench_bots.py solo  [--pack DIR] [--variant FILE ...] [--bot
                                          [--workers W]
        python tools/bench_bots.py duel  [--pack DIR] [--bot best] [--against mcts:100] [--games 100] ...
        python tools/bench_bots.py usage [--pack DIR] [--bot best] [--players 2] [--games 200] ...
+       python tools/bench_bots.py ceiling [--pack DIR] [--bot best] [--width 40] [--games 20] ...
 
 - solo:  the bot's solo games: mean score with its 95% interval, the share above the pack's good
          score, CPU milliseconds per move (mean and slowest).
@@ -12,6 +13,10 @@ Usage: python tools/bench_bots.py solo  [--pack DIR] [--variant FILE ...] [--bot
          the mean margin with its interval, and both bots' time per move.
 - usage: self-play games of the bot: which cards, tiles and other records of the pack were never used
          (their program never ran and they were never picked), so the note can say why.
+- ceiling: for each solo seed, the best score a beam over whole turns (--width ends of turn kept) finds
+         when it knows the draws (play/ceiling.py: an analysis of the deal, not a bot), next to the bot's
+         score on the same seed; the mean ceiling with its interval and the share of it the bot reaches.
+         The beam values positions by the bot's evaluation (the pack's planner evaluation for other bots).
 
 Every figure is printed; a benchmark, not a test: nothing here asserts.
 """
@@ -19,7 +24,10 @@ Every figure is printed; a benchmark, not a test: nothing here asserts.
 from __future__ import annotations
 
 import argparse
+import os
+import random
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,9 +111,52 @@ def usage(args) -> None:
     print("  " + _timing(records, args.bot))
 
 
+def _ceiling_of(task: tuple) -> dict:
+    """One seed's ceiling (run in a worker process)."""
+    from interpreter.play.bots import load_evaluation, make_bot
+    from interpreter.play.ceiling import ceiling
+    from interpreter.runtime.game import new_game
+
+    pack, variants, bot, seed, width = task
+    game = new_game(load_ruleset(pack, variants), 1, seed=seed)
+    evaluation = getattr(make_bot(bot, game.rules), "evaluate", None)
+    if evaluation is None:  # random, mcts, dummy: the evaluation the pack's planner plays by
+        bots = game.rules.ruleset.single("bots")
+        evaluation = load_evaluation(game.rules, bots.planner if bots else None)
+    start = time.process_time()
+    found = ceiling(game, evaluation, width=width, rng=random.Random(seed))
+    return {"seed": seed, "score": found.score, "seconds": time.process_time() - start}
+
+
+def ceiling_(args) -> None:
+    from multiprocessing import Pool
+
+    seeds = [args.seed + i for i in range(args.games)]
+    records = run_games([GameSpec(1, (args.bot,), s, args.variants, args.pack) for s in seeds], args.workers)
+    tasks = [(args.pack, args.variants, args.bot, s, args.width) for s in seeds]
+    workers = args.workers or os.cpu_count() or 1
+    with Pool(workers) as pool:
+        ceilings = pool.map(_ceiling_of, tasks, chunksize=1) if workers > 1 else list(map(_ceiling_of, tasks))
+    print(f"{_where(args)} solo, {args.games} seeds ({args.seed}..{seeds[-1]}): ceiling (beam of {args.width} "
+          f"ends of turn, the draws known) and {args.bot}")
+    for c, r in zip(ceilings, records):
+        print(f"  seed {c['seed']}: ceiling {c['score']:>4}, {args.bot} {r['scores'][0]:>4}  ({c['seconds']:.0f} s)")
+    tops, scores = [c["score"] for c in ceilings], [r["scores"][0] for r in records]
+    mean, low, high = stats.mean_ci(tops)
+    bot_mean, bot_low, bot_high = stats.mean_ci(scores)
+    share = [s / t for s, t in zip(scores, tops) if t > 0]
+    print(f"  ceiling: mean {mean:.1f}, 95% CI [{low:.1f}, {high:.1f}], min {min(tops)}, max {max(tops)}")
+    print(f"  {args.bot}: mean {bot_mean:.1f} [{bot_low:.1f}, {bot_high:.1f}]; "
+          f"{100 * sum(share) / max(len(share), 1):.0f}% of the ceiling on average; "
+          f"above it on {sum(1 for s, t in zip(scores, tops) if s > t)} seeds")
+    ladder = analysis.solo_ladder(records)
+    if ladder:
+        print(f"  ceilings above {ladder['good_score']}: {sum(1 for t in tops if t > ladder['good_score'])} of {len(tops)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("target", choices=("solo", "duel", "usage"))
+    ap.add_argument("target", choices=("solo", "duel", "usage", "ceiling"))
     ap.add_argument("--pack", default=None, help="pack directory (default: the bundled pack)")
     ap.add_argument("--variant", action="append", default=[], help="overlay file (repeatable, in order)")
     ap.add_argument("--bot", default="best")
@@ -114,10 +165,11 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=None, help="default: 50 solo, 100 duel, 200 usage")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--width", type=int, default=40, help="ceiling: ends of turn the beam keeps")
     args = ap.parse_args()
     args.variants = tuple(args.variant)
-    args.games = args.games or {"solo": 50, "duel": 100, "usage": 200}[args.target]
-    {"solo": solo, "duel": duel, "usage": usage}[args.target](args)
+    args.games = args.games or {"solo": 50, "duel": 100, "usage": 200, "ceiling": 20}[args.target]
+    {"solo": solo, "duel": duel, "usage": usage, "ceiling": ceiling_}[args.target](args)
 
 
 if __name__ == "__main__":

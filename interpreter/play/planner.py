@@ -83,14 +83,15 @@ class PlannerBot:
         to the power ``turns``."""
         beam = [Beam(p.value, i, p.end) for i, p in enumerate(plans[: self.width])]
         for _ in range(self.turns - 1):
-            reached = [step for b in beam for step in self._next_turn(b, seat, rng)]  # one or more each
+            reached = [step for b in beam for step in self.next_turn_ends(b, seat, rng)]  # one or more each
             reached.sort(key=lambda b: -b.value)  # stable: ties keep the order of the plans they come from
             beam = reached[: self.width]
         return max(beam, key=lambda b: b.value).root
 
-    def _next_turn(self, at: Beam, seat: int, rng: random.Random) -> list[Beam]:
+    def next_turn_ends(self, at: Beam, seat: int, rng: random.Random) -> list[Beam]:
         """The ends of the planner's next turn from ``at`` (the other seats play on first), best first; the
-        position itself once the game is over or no next turn of the planner can be reached."""
+        position itself once the game is over or no next turn of the planner can be reached. The beam over
+        turns here and the ceiling of a solo game (ceiling.py) are made of these steps."""
         game = at.end
         for _ in range(self.MAX_OTHER_MOVES):
             if game.is_terminal() or game.current_player == seat:
