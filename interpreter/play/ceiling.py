@@ -4,10 +4,10 @@ A solo score ladder ("above 140 is a good score") and a bot's mean only say some
 content allows. The ceiling is found on the real game, not on a guess of its hidden stacks: the search
 knows every card or tile still to be drawn, which no player does, so it is an analysis of a deal and never
 a bot. A beam over turns: from the position given, the ends of the player's turn the planner's turn search
-reaches (planner.py) are kept, the ``width`` best by the evaluation and no two alike (the same state
-but for the log, the chance seed included), then each is played on through the next turn, to the end of the game; the best final
-score of every game the beam finished is the ceiling, with the actions that reach it. The search is not
-exhaustive, so the ceiling is a score the deal allows, and a wider beam may find more.
+reaches (planner.py) are kept, the ``width`` best by the evaluation and no two alike (the same state but
+for the log, the chance seed included), then each is played on through the next turn, to the end of the
+game; the best final score of every game the beam finished is the ceiling, with the actions that reach it.
+The search is not exhaustive, so the ceiling is a score the deal allows, and a wider beam may find more.
 """
 
 from __future__ import annotations
@@ -53,8 +53,8 @@ def ceiling(game: Game, evaluation, width: int = 40, turn_width: int = 6, rng: r
                     reached.append(after)
         beam = _distinct_best(reached, width)
     if best is None:  # no game was finished: the furthest position, valued by final scoring as if over
-        best = max(stuck, key=lambda g: g.scores_if_over()[seat])
-        return Ceiling(best.scores_if_over()[seat], tuple(best.state.log[start:]), width)
+        furthest = max(stuck, key=lambda g: g.scores_if_over()[seat])
+        return Ceiling(round(furthest.scores_if_over()[seat]), tuple(furthest.state.log[start:]), width)
     return Ceiling(_score(best, seat), tuple(best.state.log[start:]), width)
 
 
