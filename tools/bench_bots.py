@@ -135,8 +135,11 @@ def ceiling_(args) -> None:
     records = run_games([GameSpec(1, (args.bot,), s, args.variants, args.pack) for s in seeds], args.workers)
     tasks = [(args.pack, args.variants, args.bot, s, args.width) for s in seeds]
     workers = args.workers or os.cpu_count() or 1
-    with Pool(workers) as pool:
-        ceilings = pool.map(_ceiling_of, tasks, chunksize=1) if workers > 1 else list(map(_ceiling_of, tasks))
+    if workers > 1:
+        with Pool(workers) as pool:
+            ceilings = pool.map(_ceiling_of, tasks, chunksize=1)
+    else:
+        ceilings = [_ceiling_of(t) for t in tasks]
     print(f"{_where(args)} solo, {args.games} seeds ({args.seed}..{seeds[-1]}): ceiling (beam of {args.width} "
           f"ends of turn, the draws known) and {args.bot}")
     for c, r in zip(ceilings, records):

@@ -7,7 +7,8 @@ a bot. A beam over turns: from the position given, the ends of the player's turn
 reaches (planner.py) are kept, the ``width`` best by the evaluation and no two alike (the same state but
 for the log, the chance seed included), then each is played on through the next turn, to the end of the
 game; the best final score of every game the beam finished is the ceiling, with the actions that reach it.
-The search is not exhaustive, so the ceiling is a score the deal allows, and a wider beam may find more.
+The search is not exhaustive, so the ceiling is a score the deal allows: a wider beam may find more, and so
+may another order of the positions the evaluation ties (``rng`` breaks the ties of the turn search).
 """
 
 from __future__ import annotations
