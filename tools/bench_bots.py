@@ -165,7 +165,7 @@ def main() -> None:
     ap.add_argument("--bot", default="best")
     ap.add_argument("--against", default="mcts:100")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--games", type=int, default=None, help="default: 50 solo, 100 duel, 200 usage")
+    ap.add_argument("--games", type=int, default=None, help="default: 50 solo, 100 duel, 200 usage, 20 ceiling")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--width", type=int, default=40, help="ceiling: ends of turn the beam keeps")
