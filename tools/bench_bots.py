@@ -4,7 +4,7 @@ Usage: python tools/bench_bots.py solo  [--pack DIR] [--variant FILE ...] [--bot
                                          [--workers W]
        python tools/bench_bots.py duel  [--pack DIR] [--bot best] [--against mcts:100] [--games 100] ...
        python tools/bench_bots.py usage [--pack DIR] [--bot best] [--players 2] [--games 200] ...
-       python tools/bench_bots.py ceiling [--pack DIR] [--bot best] [--width 40] [--games 20] ...
+       python tools/bench_bots.py ceiling [--pack DIR] [--bot best] [--width 40] [--turn-width 6] [--games 20] ...
 
 - solo:  the bot's solo games: mean score with its 95% interval, the share above the pack's good
          score, CPU milliseconds per move (mean and slowest).
@@ -13,9 +13,10 @@ Usage: python tools/bench_bots.py solo  [--pack DIR] [--variant FILE ...] [--bot
          the mean margin with its interval, and both bots' time per move.
 - usage: self-play games of the bot: which cards, tiles and other records of the pack were never used
          (their program never ran and they were never picked), so the note can say why.
-- ceiling: for each solo seed, the best score a beam over whole turns (--width ends of turn kept) finds
-         when it knows the draws (play/ceiling.py: an analysis of the deal, not a bot), next to the bot's
-         score on the same seed; the mean ceiling with its interval and the share of it the bot reaches.
+- ceiling: for each solo seed, the best score a beam over whole turns (--width ends of turn kept, each
+         turn searched by the planner's turn search keeping --turn-width sequences) finds when it knows
+         the draws (play/ceiling.py: an analysis of the deal, not a bot), next to the bot's score on the
+         same seed; the mean ceiling with its interval and the share of it the bot reaches.
          The beam values positions by the bot's evaluation (the pack's planner evaluation for other bots).
 
 Every figure is printed; a benchmark, not a test: nothing here asserts.
@@ -117,14 +118,14 @@ def _ceiling_of(task: tuple) -> dict:
     from interpreter.play.ceiling import ceiling
     from interpreter.runtime.game import new_game
 
-    pack, variants, bot, seed, width = task
+    pack, variants, bot, seed, width, turn_width = task
     game = new_game(load_ruleset(pack, variants), 1, seed=seed)
     evaluation = getattr(make_bot(bot, game.rules), "evaluate", None)
     if evaluation is None:  # random, mcts, dummy: the evaluation the pack's planner plays by
         bots = game.rules.ruleset.single("bots")
         evaluation = load_evaluation(game.rules, bots.planner if bots else None)
     start = time.process_time()
-    found = ceiling(game, evaluation, width=width, rng=random.Random(seed))
+    found = ceiling(game, evaluation, width=width, turn_width=turn_width, rng=random.Random(seed))
     return {"seed": seed, "score": found.score, "seconds": time.process_time() - start}
 
 
@@ -133,7 +134,7 @@ def ceiling_(args) -> None:
 
     seeds = [args.seed + i for i in range(args.games)]
     records = run_games([GameSpec(1, (args.bot,), s, args.variants, args.pack) for s in seeds], args.workers)
-    tasks = [(args.pack, args.variants, args.bot, s, args.width) for s in seeds]
+    tasks = [(args.pack, args.variants, args.bot, s, args.width, args.turn_width) for s in seeds]
     workers = args.workers or os.cpu_count() or 1
     if workers > 1:
         with Pool(workers) as pool:
@@ -141,7 +142,7 @@ def ceiling_(args) -> None:
     else:
         ceilings = [_ceiling_of(t) for t in tasks]
     print(f"{_where(args)} solo, {args.games} seeds ({args.seed}..{seeds[-1]}): ceiling (beam of {args.width} "
-          f"ends of turn, the draws known) and {args.bot}")
+          f"ends of turn, each turn searched {args.turn_width} wide, the draws known) and {args.bot}")
     for c, r in zip(ceilings, records):
         print(f"  seed {c['seed']}: ceiling {c['score']:>4}, {args.bot} {r['scores'][0]:>4}  ({c['seconds']:.0f} s)")
     tops, scores = [c["score"] for c in ceilings], [r["scores"][0] for r in records]
@@ -169,6 +170,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--width", type=int, default=40, help="ceiling: ends of turn the beam keeps")
+    ap.add_argument("--turn-width", type=int, default=6, help="ceiling: sequences kept in the search of one turn")
     args = ap.parse_args()
     args.variants = tuple(args.variant)
     args.games = args.games or {"solo": 50, "duel": 100, "usage": 200, "ceiling": 20}[args.target]
