@@ -5,6 +5,9 @@ Usage: python tools/bench_bots.py solo  [--pack DIR] [--variant FILE ...] [--bot
        python tools/bench_bots.py duel  [--pack DIR] [--bot best] [--against mcts:100] [--games 100] ...
        python tools/bench_bots.py usage [--pack DIR] [--bot best] [--players 2] [--games 200] ...
        python tools/bench_bots.py ceiling [--pack DIR] [--bot best] [--width 40] [--turn-width 6] [--games 20] ...
+       python tools/bench_bots.py choices [--pack DIR] [--bot best] [--players 1] [--rollout BOT] [--ends 4]
+                                          [--repeats 2] [--share 0.15] [--distinct position|first_action]
+                                          [--out FILE.jsonl] [--games 40] ...
 
 - solo:  the bot's solo games: mean score with its 95% interval, the share above the pack's good
          score, CPU milliseconds per move (mean and slowest).
@@ -18,6 +21,12 @@ Usage: python tools/bench_bots.py solo  [--pack DIR] [--variant FILE ...] [--bot
          the draws (play/ceiling.py: an analysis of the deal, not a bot), next to the bot's score on the
          same seed; the mean ceiling with its interval and the share of it the bot reaches.
          The beam values positions by the bot's evaluation (the pack's planner evaluation for other bots).
+- choices: whether the choice among a planner bot's best ends of turn matters (play/turn_choices.py): at
+         a share of the turn starts of its self-play games, its --ends best ends of turn (distinct positions,
+         or with --distinct first_action the best of each way to begin the turn), each played to
+         the end --repeats times by the --rollout bot (the bot itself by default) on new guesses of the
+         hidden stacks; prints how much chance moves one end's outcome, how much the ends differ in
+         expectation, how well the evaluation follows the outcomes, and what picking by the outcomes gains.
 
 Every figure is printed; a benchmark, not a test: nothing here asserts.
 """
@@ -29,6 +38,7 @@ import os
 import random
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,6 +122,17 @@ def usage(args) -> None:
     print("  " + _timing(records, args.bot))
 
 
+def _in_workers(fn, tasks: list, workers: int | None) -> list:
+    """``fn`` of every task, in order, on a pool of ``workers`` processes (every core by default)."""
+    from multiprocessing import Pool
+
+    workers = workers or os.cpu_count() or 1
+    if workers <= 1:
+        return [fn(t) for t in tasks]
+    with Pool(workers) as pool:
+        return pool.map(fn, tasks, chunksize=1)
+
+
 def _ceiling_of(task: tuple) -> dict:
     """One seed's ceiling (run in a worker process)."""
     from interpreter.play.bots import load_evaluation, make_bot
@@ -130,17 +151,10 @@ def _ceiling_of(task: tuple) -> dict:
 
 
 def ceiling_(args) -> None:
-    from multiprocessing import Pool
-
     seeds = [args.seed + i for i in range(args.games)]
     records = run_games([GameSpec(1, (args.bot,), s, args.variants, args.pack) for s in seeds], args.workers)
     tasks = [(args.pack, args.variants, args.bot, s, args.width, args.turn_width) for s in seeds]
-    workers = args.workers or os.cpu_count() or 1
-    if workers > 1:
-        with Pool(workers) as pool:
-            ceilings = pool.map(_ceiling_of, tasks, chunksize=1)
-    else:
-        ceilings = [_ceiling_of(t) for t in tasks]
+    ceilings = _in_workers(_ceiling_of, tasks, args.workers)
     print(f"{_where(args)} solo, {args.games} seeds ({args.seed}..{seeds[-1]}): ceiling (beam of {args.width} "
           f"ends of turn, each turn searched {args.turn_width} wide, the draws known) and {args.bot}")
     for c, r in zip(ceilings, records):
@@ -158,23 +172,110 @@ def ceiling_(args) -> None:
         print(f"  ceilings above {ladder['good_score']}: {sum(1 for t in tops if t > ladder['good_score'])} of {len(tops)}")
 
 
+@dataclass(frozen=True)
+class ChoicesTask:
+    """One game of `choices` (run in a worker process)."""
+
+    pack: str | None
+    variants: tuple[str, ...]
+    players: int
+    bot: str
+    rollout: str
+    seed: int
+    ends: int
+    repeats: int
+    share: float
+    distinct: str
+
+
+def _choices_of(task: ChoicesTask) -> tuple[list, float]:
+    from interpreter.play.bots import make_bot
+    from interpreter.play.planner import PlannerBot
+    from interpreter.play.turn_choices import choices_in_game
+    from interpreter.runtime.game import new_game
+
+    game = new_game(load_ruleset(task.pack, task.variants), task.players, seed=task.seed)
+    bot, rollout = make_bot(task.bot, game.rules), make_bot(task.rollout, game.rules)
+    if not isinstance(bot, PlannerBot):  # choices() refuses such a bot before any worker starts
+        raise ValueError(f"'{task.bot}' is not a planner bot")
+    start = time.process_time()
+    found = choices_in_game(game, bot, rollout, task.ends, task.repeats, task.share, task.seed,
+                            task.distinct)
+    return found, time.process_time() - start
+
+
+def choices(args) -> None:
+    from interpreter.play.bots import make_bot
+    from interpreter.play.planner import PlannerBot
+    from interpreter.play.turn_choices import spread
+    from interpreter.runtime.game import new_game
+
+    rollout = args.rollout or args.bot
+    rules = new_game(load_ruleset(args.pack, args.variants), args.players, seed=args.seed).rules
+    try:
+        bot = make_bot(args.bot, rules)
+        make_bot(rollout, rules)
+    except ValueError as exc:  # a bad spec, before any worker starts
+        sys.exit(f"choices: {exc}")
+    if not isinstance(bot, PlannerBot):
+        sys.exit(f"choices: '{args.bot}' is not a planner bot; only a planner ranks the ends of its turn")
+    tasks = [ChoicesTask(args.pack, args.variants, args.players, args.bot, rollout, args.seed + i, args.ends,
+                         args.repeats, args.share, args.distinct) for i in range(args.games)]
+    results = _in_workers(_choices_of, tasks, args.workers)
+    found = [c for cs, _ in results for c in cs]
+    if args.out:
+        import dataclasses
+        import json
+
+        with open(args.out, "w", encoding="utf-8") as fh:
+            for c in found:
+                fh.write(json.dumps(dataclasses.asdict(c)) + "\n")
+    if not found:
+        sys.exit(f"choices: no choice of two ends or more was sampled in {args.games} games; raise --games or --share")
+    s = spread(found)
+    what = "final score" if args.players == 1 else "margin over the best other seat"
+    print(f"{_where(args)}, {args.players} player(s), {args.bot}: {args.games} games (seeds {args.seed}.."
+          f"{args.seed + args.games - 1}), {s.choices} choices sampled (turn starts, share {args.share}); the "
+          f"{args.ends} best ends of each turn, distinct by {args.distinct.replace('_', ' ')}, played out "
+          f"{args.repeats} times by {rollout} ({sum(t for _, t in results):.0f} s of CPU)")
+    print(f"  {what} between repeats of one end (chance and the later play): sd {s.chance_sd:.2f}")
+    print(f"  between the ends' expected outcomes: sd {s.between_sd:.2f} (variance estimate {s.between_variance:+.2f})")
+    r = "n/a" if s.evaluation_r is None else f"{s.evaluation_r:+.3f}"
+    print(f"  the evaluation's values against the ends' mean outcomes, within a choice: r = {r}")
+    i = s.played_over_mean
+    print(f"  the end played less the mean of its choice: {i.mean:+.2f} [{i.low:+.2f}, {i.high:+.2f}]")
+    if s.picked_over_played is not None:
+        i = s.picked_over_played
+        print(f"  an end picked by one repeat's outcome, judged by the others, less the end played: "
+              f"{i.mean:+.2f} [{i.low:+.2f}, {i.high:+.2f}]")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("target", choices=("solo", "duel", "usage", "ceiling"))
+    ap.add_argument("target", choices=("solo", "duel", "usage", "ceiling", "choices"))
     ap.add_argument("--pack", default=None, help="pack directory (default: the bundled pack)")
     ap.add_argument("--variant", action="append", default=[], help="overlay file (repeatable, in order)")
     ap.add_argument("--bot", default="best")
     ap.add_argument("--against", default="mcts:100")
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--games", type=int, default=None, help="default: 50 solo, 100 duel, 200 usage, 20 ceiling")
+    ap.add_argument("--players", type=int, default=None, help="default: 2 (usage), 1 (choices)")
+    ap.add_argument("--games", type=int, default=None,
+                    help="default: 50 solo, 100 duel, 200 usage, 20 ceiling, 40 choices")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--width", type=int, default=40, help="ceiling: ends of turn the beam keeps")
     ap.add_argument("--turn-width", type=int, default=6, help="ceiling: sequences kept in the search of one turn")
+    ap.add_argument("--rollout", default=None, help="choices: the bot that plays the ends out (default: --bot)")
+    ap.add_argument("--ends", type=int, default=4, help="choices: best distinct ends of turn compared")
+    ap.add_argument("--repeats", type=int, default=2, help="choices: times each end is played out")
+    ap.add_argument("--share", type=float, default=0.15, help="choices: share of turn starts sampled")
+    ap.add_argument("--out", default=None, help="choices: write every choice sampled, one JSON line each")
+    ap.add_argument("--distinct", choices=("position", "first_action"), default="position",
+                    help="choices: the ends compared differ as positions, or by the turn's first action")
     args = ap.parse_args()
     args.variants = tuple(args.variant)
-    args.games = args.games or {"solo": 50, "duel": 100, "usage": 200, "ceiling": 20}[args.target]
-    {"solo": solo, "duel": duel, "usage": usage, "ceiling": ceiling_}[args.target](args)
+    args.games = args.games or {"solo": 50, "duel": 100, "usage": 200, "ceiling": 20, "choices": 40}[args.target]
+    args.players = args.players or (1 if args.target == "choices" else 2)
+    {"solo": solo, "duel": duel, "usage": usage, "ceiling": ceiling_, "choices": choices}[args.target](args)
 
 
 if __name__ == "__main__":

@@ -16,9 +16,12 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from typing import Callable, Iterable, TypeVar
 
 from interpreter.play.planner import Beam, PlannerBot
 from interpreter.runtime.game import Game
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -67,19 +70,24 @@ def _distinct_best(reached: list[Beam], width: int) -> list[Beam]:
     """The ``width`` best positions by value, each position once (two lines reaching one position, such as
     the same two actions in either order, would fill the beam with one future)."""
     reached.sort(key=lambda b: -b.value)  # stable: ties keep the order they were reached in
+    return first_distinct(reached, lambda b: position_key(b.end), width)
+
+
+def first_distinct(items: Iterable[T], key: Callable[[T], str], limit: int) -> list[T]:
+    """The first ``limit`` items in order, none with the key of an item kept before it."""
     seen: set[str] = set()
-    kept: list[Beam] = []
-    for b in reached:
-        key = _position(b.end)
-        if key not in seen:
-            seen.add(key)
-            kept.append(b)
-            if len(kept) == width:
+    kept: list[T] = []
+    for item in items:
+        k = key(item)
+        if k not in seen:
+            seen.add(k)
+            kept.append(item)
+            if len(kept) == limit:
                 break
     return kept
 
 
-def _position(game: Game) -> str:
+def position_key(game: Game) -> str:
     """The game's whole state but the actions that led to it; the seed of its chance stays, so two
     positions alike in all but what is still to be drawn are two."""
     state = json.loads(game.state.to_json())

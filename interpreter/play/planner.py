@@ -68,7 +68,7 @@ class PlannerBot:
         """The best sequence of actions found for the rest of the acting player's turn (at least one)."""
         seat = game.current_player
         world = game.determinized(seat, rng)
-        plans = self._turn(world, seat, rng)
+        plans = self.turn_ends(world, seat, rng)
         if not plans:  # no sequence could be carried out in this guess: any legal action
             return [rng.choice(game.legal_actions())]
         return list(plans[self._best_over_turns(plans, seat, rng)].actions)
@@ -102,12 +102,12 @@ class PlannerBot:
                 return [Beam(self.evaluate(game, seat), at.root, game)]
         if game.is_terminal() or game.current_player != seat:
             return [Beam(self.evaluate(game, seat), at.root, game)]
-        plans = self._turn(game, seat, rng)
+        plans = self.turn_ends(game, seat, rng)
         if not plans:
             return [Beam(self.evaluate(game, seat), at.root, game)]
         return [Beam(p.value, at.root, p.end) for p in plans[: self.width]]
 
-    def _turn(self, world: Game, seat: int, rng: random.Random) -> list[Plan]:
+    def turn_ends(self, world: Game, seat: int, rng: random.Random) -> list[Plan]:
         """The ends of turn the beam search reaches from ``world`` (the seat to act), best first."""
         turn = world.state.turn
         frontier: list[tuple[tuple[str, ...], Game]] = [((), world)]
