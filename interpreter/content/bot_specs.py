@@ -3,8 +3,10 @@ options after colons. Parsed here, apart from the bots, so that content checks c
 
   random                      a uniformly random legal action
   greedy[:EVALUATION]         one move ahead, judged by an evaluation of the bots file
-  planner[:EVALUATION[:WIDTH[:TURNS]]]  the player's whole turn searched (WIDTH sequences kept at each
-                              step), and TURNS of its turns ahead
+  planner[:EVALUATION[:WIDTH[:TURNS[:FRONTIER]]]]  the player's whole turn searched (WIDTH sequences
+                              kept at each step), and TURNS of its turns ahead; FRONTIER: which sequences
+                              are kept, `top` (the best by value, the default) or `first_actions` (the
+                              best of each way the turn begins, then the second of each, ...)
   mcts[:ITERATIONS]           Monte Carlo tree search
   dummy                       the pack's automatic seat policy (the crane's farthest tile)
   best                        the pack's strongest configuration, named by its bots file
@@ -15,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 BOT_NAMES = ("random", "greedy", "planner", "mcts", "dummy", "best")
+FRONTIERS = ("top", "first_actions")
 
 
 class SpecError(ValueError):
@@ -27,13 +30,14 @@ class BotSpec:
     evaluation: str | None = None  # greedy, planner
     number: int | None = None  # mcts: iterations; planner: width
     turns: int | None = None  # planner: its turns searched
+    frontier: str | None = None  # planner: which sequences its turn search keeps (FRONTIERS)
 
 
 def parse_spec(spec: str) -> BotSpec:
     name, *options = spec.strip().split(":")
     if name not in BOT_NAMES:
         raise SpecError(f"unknown bot '{spec}'; known: {', '.join(BOT_NAMES)}")
-    takes = {"greedy": 1, "planner": 3, "mcts": 1}.get(name, 0)
+    takes = {"greedy": 1, "planner": 4, "mcts": 1}.get(name, 0)
     if len(options) > takes:
         raise SpecError(f"bot '{spec}': {name} takes {takes or 'no'} option{'s' if takes != 1 else ''} after a colon")
     if name == "mcts":
@@ -41,7 +45,10 @@ def parse_spec(spec: str) -> BotSpec:
     evaluation = options[0] if options and options[0] else None
     number = _number(spec, options[1]) if len(options) > 1 and options[1] else None
     turns = _number(spec, options[2]) if len(options) > 2 and options[2] else None
-    return BotSpec(name, evaluation, number, turns)
+    frontier = options[3] if len(options) > 3 and options[3] else None
+    if frontier is not None and frontier not in FRONTIERS:
+        raise SpecError(f"bot '{spec}': '{frontier}' is not a frontier; known: {', '.join(FRONTIERS)}")
+    return BotSpec(name, evaluation, number, turns, frontier)
 
 
 def _number(spec: str, text: str) -> int:

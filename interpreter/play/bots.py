@@ -376,7 +376,8 @@ def make_bot(spec: str, rules):
         return GreedyBot(load_evaluation(rules, parsed.evaluation))
     if parsed.name == "planner":
         evaluation = parsed.evaluation or (bots.planner if bots else None)
-        return PlannerBot(load_evaluation(rules, evaluation), width=parsed.number or 6, turns=parsed.turns or 1)
+        return PlannerBot(load_evaluation(rules, evaluation), width=parsed.number or 6, turns=parsed.turns or 1,
+                          frontier=parsed.frontier or "top")
     if parsed.name == "mcts":
         return MCTSBot(load_evaluation(rules, bots.mcts if bots else None), iterations=parsed.number or 100)
     return DummyBot()

@@ -28,6 +28,7 @@ import math
 import random
 from dataclasses import dataclass
 
+from interpreter.content.bot_specs import FRONTIERS
 from interpreter.errors import IllegalActionError
 from interpreter.play.bots import GreedyBot
 from interpreter.runtime.game import Game
@@ -52,8 +53,10 @@ class PlannerBot:
     MAX_STEPS = 24  # decisions in one turn searched at most; a sequence still open then is valued as it stands
     MAX_OTHER_MOVES = 200  # other seats' decisions played between two of the planner's turns at most
 
-    def __init__(self, evaluation, width: int = 6, turns: int = 1):
-        self.evaluate, self.width, self.turns = evaluation, width, turns
+    def __init__(self, evaluation, width: int = 6, turns: int = 1, frontier: str = "top"):
+        if frontier not in FRONTIERS:
+            raise ValueError(f"frontier: {frontier!r} is not one of {', '.join(FRONTIERS)}")
+        self.evaluate, self.width, self.turns, self.frontier = evaluation, width, turns, frontier
         # the other seats between two of its turns: greedy, one move ahead by the same evaluation from their
         # side, not through their choices (the fast policy; the world is determinized already)
         self.others = GreedyBot(evaluation, through_choices=0)
@@ -129,10 +132,31 @@ class PlannerBot:
             if not open_:
                 break
             open_.sort(key=lambda o: (o[0], o[1]))  # best first, ties in a random order
-            frontier = [(sequence, after) for _, _, sequence, after in open_[: self.width]]
+            kept = open_[: self.width] if self.frontier == "top" else _round_first_actions(open_, self.width)
+            frontier = [(sequence, after) for _, _, sequence, after in kept]
         else:
             for path, g in frontier:  # the turn is longer than the search: valued where it stands
                 value = self.evaluate(g, seat)
                 ends.append((-value, rng.random(), Plan(value, path, g)))
         ends.sort(key=lambda e: (e[0], e[1]))
         return [plan for _, _, plan in ends]
+
+
+def _round_first_actions(ranked: list, width: int) -> list:
+    """The ``width`` sequences kept by going round the ways the turn begins: the best sequence of each
+    first action, then the second best of each, and so on, best first within a round; returned best first.
+    Kept by value alone, the frontier fills with variants of one beginning (one tile taken, placed six
+    ways), and the other beginnings are never looked at past their first step."""
+    by_first: dict[str, list] = {}
+    for entry in ranked:  # best first: each list stays best first
+        by_first.setdefault(entry[2][0], []).append(entry)
+    kept: list = []
+    depth = 0
+    while len(kept) < width:
+        round_ = [entries[depth] for entries in by_first.values() if depth < len(entries)]
+        if not round_:
+            break
+        kept += round_[: width - len(kept)]
+        depth += 1
+    kept.sort(key=lambda o: (o[0], o[1]))
+    return kept

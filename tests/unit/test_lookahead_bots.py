@@ -151,6 +151,29 @@ def test_the_planner_ends_its_search_with_the_turn(pack):
     assert g.current_player == 1
 
 
+def test_a_frontier_by_first_actions_keeps_the_best_of_each_beginning_before_a_second_of_any():
+    from interpreter.play.planner import _round_first_actions
+
+    ranked = [(-9.0, 0.1, ("take a", "place 1"), "g1"), (-8.0, 0.2, ("take a", "place 2"), "g2"),
+              (-7.0, 0.3, ("take a", "place 3"), "g3"), (-5.0, 0.4, ("take b", "place 1"), "g4"),
+              (-4.0, 0.5, ("take b", "place 2"), "g5"), (-1.0, 0.6, ("refresh",), "g6")]
+    assert [e[3] for e in ranked[:3]] == ["g1", "g2", "g3"]  # by value alone: three ways of one beginning
+    assert [e[3] for e in _round_first_actions(ranked, 3)] == ["g1", "g4", "g6"]
+    assert [e[3] for e in _round_first_actions(ranked, 5)] == ["g1", "g2", "g4", "g5", "g6"]  # best first
+    assert len(_round_first_actions(ranked, 10)) == 6
+
+
+def test_the_planner_with_a_first_actions_frontier_plans_the_turn_and_refuses_an_unknown_one(pack):
+    g = new_game(load_ruleset(pack), 1, seed=0)
+    planner = make_bot("planner:default:2:1:first_actions", g.rules)
+    assert planner.frontier == "first_actions"
+    assert planner.plan(g, random.Random(0)) == ["prepare", "build"]
+    from interpreter.play.planner import PlannerBot
+
+    with pytest.raises(ValueError, match="'widest' is not one of top, first_actions"):
+        PlannerBot(load_evaluation(g.rules, "default"), 2, frontier="widest")
+
+
 def test_best_is_the_bot_the_bots_file_names(pack):
     rules = new_game(load_ruleset(pack), 1, seed=0).rules
     best = make_bot("best", rules)
@@ -161,10 +184,12 @@ def test_best_is_the_bot_the_bots_file_names(pack):
 def test_bot_specs_parse_and_refuse_clearly():
     assert parse_spec("planner:tuned:8") == BotSpec("planner", "tuned", 8)
     assert parse_spec("planner::4:2") == BotSpec("planner", None, 4, 2)
+    assert parse_spec("planner:tuned:16:1:first_actions") == BotSpec("planner", "tuned", 16, 1, "first_actions")
     assert parse_spec("mcts:400") == BotSpec("mcts", number=400)
     assert parse_spec("greedy") == BotSpec("greedy")
     for bad, says in (("wizard", "unknown bot 'wizard'"), ("mcts:lots", "'lots' is not a positive whole number"),
-                      ("random:x", "random takes no options"), ("planner:a:3:2:x", "planner takes 3 options")):
+                      ("random:x", "random takes no options"), ("planner:a:3:2:top:x", "planner takes 4 options"),
+                      ("planner:a:3:2:widest", "'widest' is not a frontier; known: top, first_actions")):
         with pytest.raises(SpecError, match=says):
             parse_spec(bad)
 
