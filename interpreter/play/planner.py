@@ -7,6 +7,10 @@ until the later ones are made. The planner runs a beam search over the rest of i
 position it must act in, every legal action is tried, the positions that still wait on the same player
 in the same turn are kept if they are among the ``width`` best by the evaluation, and expanded again;
 a sequence ends when the turn is over (another seat acts, the turn counter moves, the game ends).
+Which open sequences are kept is the ``frontier``: ``top``, the ``width`` best by value, or
+``first_actions``, going round the ways the turn begins (the best sequence of each first action, then
+the second of each, ...), so that the variants of one beginning (one tile taken and placed six ways) do
+not crowd every other beginning out after its first step.
 
 With ``turns`` above 1 the ``width`` best ends of turn are played on: the other seats' turns by a fast
 policy (the greedy bot's move, one move ahead by the same evaluation from their side), then the planner's
