@@ -360,7 +360,8 @@ BOTS = BOT_NAMES
 
 def make_bot(spec: str, rules):
     """A bot from its spec (content/bot_specs.py): `mcts:400` (iterations), `greedy:default` (evaluation),
-    `planner:tuned:8:2:first_actions` (evaluation, beam width, turns, frontier), `best` (the pack's strongest, from its bots file)."""
+    `planner:tuned:8:2:first_actions` (evaluation, beam width, turns, frontier), `best` (the pack's strongest,
+    from its bots file)."""
     from interpreter.play.planner import PlannerBot
 
     try:

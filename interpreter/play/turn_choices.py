@@ -5,23 +5,24 @@ scores fall short of a target, the gap may be its evaluation's (other ends lead 
 cannot see it) or chance's (the draws still to come decide, and no end is better in expectation). This
 tells them apart. In games of the bot, at a share of its turn starts drawn at random, its turn search
 gives its ``ends`` best distinct ends of turn (distinct positions, or distinct first actions: ways to
-begin the turn); each is played to the end of the game ``repeats`` times by
-a rollout bot, every repeat on a new guess of the hidden stacks (Game.determinized: the end was reached
-in a guess, and the real stacks are never read). The outcome is the seat's final score in solo, else its
-margin over the best other seat.
+begin the turn); each is played to the end of the game ``repeats`` times by a rollout bot, every repeat
+on a new guess of the hidden stacks (Game.determinized: the end was reached in a guess, and the real
+stacks are never read). The outcome is the seat's final score in solo, else its margin over the best
+other seat.
 
 From the outcomes (``spread``): how much a repeat of one end varies (chance and the later play), how much
 the ends' expected outcomes differ (the variance of their mean outcomes, with what each repeat's shared
-seeds do to every end alike taken out, and less what chance alone explains), how well
-the evaluation's values follow the outcomes within a choice, and what choosing by the outcomes would
-gain over the end the bot plays: an end picked by one repeat, judged by the others, so the pick's own
-luck does not count. Every choice's ends share their rollouts' random seeds (common random numbers).
+seeds do to every end alike taken out, and less what chance alone explains), how well the evaluation's
+values follow the outcomes within a choice, and what choosing by the outcomes would gain over the end
+the bot plays: an end picked by one repeat, judged by the others, so the pick's own luck does not count.
+Every choice's ends share their rollouts' random seeds (common random numbers).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import statistics
 from dataclasses import dataclass
 
 from interpreter.play import stats
@@ -139,7 +140,7 @@ def spread(choices: list[Choice]) -> Spread:
         rows = [r[:repeats] for r in rows]
         mean_of = [sum(r) / len(r) for r in rows]
         if repeats >= 2:
-            within.append(sum(_variance(r) for r in rows) / len(rows))
+            within.append(sum(statistics.variance(r) for r in rows) / len(rows))
         between.append(_between_variance(rows))
         centre = sum(mean_of) / len(mean_of)
         played_over.append(mean_of[0] - centre)
@@ -172,18 +173,12 @@ def _between_variance(rows: list[tuple[float, ...]]) -> float:
     ends, repeats = len(rows), len(rows[0])
     mean_of = [sum(r) / repeats for r in rows]
     if repeats < 2:
-        return _variance(mean_of)
+        return statistics.variance(mean_of)
     grand = sum(mean_of) / ends
     column = [sum(r[j] for r in rows) / ends for j in range(repeats)]
     ends_square = repeats * sum((m - grand) ** 2 for m in mean_of) / (ends - 1)
     residual = sum((r[j] - m - column[j] + grand) ** 2 for r, m in zip(rows, mean_of) for j in range(repeats))
     return (ends_square - residual / ((ends - 1) * (repeats - 1))) / repeats
-
-
-def _variance(xs) -> float:
-    xs = list(xs)
-    m = sum(xs) / len(xs)
-    return sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
 
 
 def _correlation(xs: list[float], ys: list[float]) -> float | None:
