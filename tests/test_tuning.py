@@ -55,6 +55,14 @@ def test_the_objective_is_the_games_the_weights_play(start):
     assert tuning.margin(against_random) > 10  # the other seat plays the named bot: greedy beats random by far
 
 
+def test_the_tuned_bot_is_the_planner_with_the_width_and_frontier_asked(start):
+    x = tuple(tuning.WeightSpace.of(start).vector(start))
+    assert type(tuning.Task(str(PRAGA), (), 1, None, x, (0,)).bot(start)).__name__ == "GreedyBot"
+    planner = tuning.Task(str(PRAGA), (), 1, None, x, (0,), planner_width=5, planner_frontier="first_actions").bot(start)
+    assert (planner.width, planner.frontier, planner.turns) == (5, "first_actions", 1)
+    assert tuning.Task(str(PRAGA), (), 1, None, x, (0,), planner_width=5).bot(start).frontier == "top"
+
+
 def test_a_short_search_reports_each_generation_and_checks_on_held_out_seeds(start):
     seen = []
     result = tuning.tune(1, 2, 4, 1, seed=5, pack=str(PRAGA), check_games=2, report=seen.append)

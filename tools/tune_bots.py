@@ -2,7 +2,8 @@
 
 Usage: python tools/tune_bots.py [--pack DIR] [--variant FILE ...] [--players N] [--evaluation ID]
                                  [--generations G] [--population P] [--games K] [--check C] [--seed S]
-                                 [--workers W] [--planner WIDTH] [--against BOT] [--write ID]
+                                 [--workers W] [--planner WIDTH [--frontier top|first_actions]]
+                                 [--against BOT] [--write ID]
 
 Each generation's candidates play K seeds each (the same seeds for all of them): in solo the objective is
 the mean score, with more players the mean margin over the same bot playing by the starting weights
@@ -22,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from interpreter.content.bot_specs import FRONTIERS  # noqa: E402
 from interpreter.play.tuning import Generation, WeightSpace, tune, write_evaluation  # noqa: E402
 from interpreter.paths import default_pack  # noqa: E402
 
@@ -41,16 +43,21 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--planner", type=int, default=0, metavar="WIDTH",
                     help="tune for the planner bot with this beam width (default: the greedy bot)")
+    ap.add_argument("--frontier", choices=FRONTIERS, default="top",
+                    help="with --planner: which sequences its turn search keeps (default: top)")
     ap.add_argument("--against", default=None, metavar="BOT",
                     help="the other seats' bot (default: the same bot by the starting weights)")
     ap.add_argument("--write", default=None, metavar="ID", help="write the weights found as evaluation ID")
     args = ap.parse_args()
+    if args.frontier != "top" and not args.planner:
+        ap.error("--frontier needs --planner WIDTH: only the planner searches its turn")
 
     def report(g: Generation) -> None:
         print(f"generation {g.number:>3}: best {g.best:8.2f}  mean {g.mean:8.2f}  step {g.sigma:.3f}", flush=True)
 
     result = tune(args.players, args.generations, args.population, args.games, args.seed, args.pack, args.variant,
-                  args.evaluation, args.sigma, args.workers, args.check, report, args.planner, args.against)
+                  args.evaluation, args.sigma, args.workers, args.check, report, args.planner, args.against,
+                  args.frontier)
     space = WeightSpace.of(result.start)
     print("\nweights (start -> found):")
     for (group, key), a, b in zip(space.names, space.vector(result.start), space.vector(result.evaluation)):
@@ -66,14 +73,15 @@ def main() -> None:
         source = (f"tools/tune_bots.py --players {args.players} --generations {args.generations} --population "
                   f"{args.population} --games {args.games} --seed {args.seed}"
                   + (f" --planner {args.planner}" if args.planner else "")
+                  + (f" --frontier {args.frontier}" if args.frontier != "top" else "")
                   + (f" --evaluation {args.evaluation}" if args.evaluation else "")
                   + (f" --against {args.against}" if args.against else "")
                   + " (CMA-ES by self-play; not a game component)")
         if result.check:
             source += f"; held-out {result.check_games} seeds: {result.check['mean']:+.2f} [{result.check['low']:+.2f}, {result.check['high']:+.2f}]"
         write_evaluation(pack / "bots.yaml", args.write, f"tuned by self-play ({what})", result.evaluation, source)
-        bot = "planner" if args.planner else "greedy"
-        print(f"written: {pack / 'bots.yaml'} evaluation {args.write!r} (play it: --bots {bot}:{args.write})")
+        bot = (f"planner:{args.write}:{args.planner}:1:{args.frontier}" if args.planner else f"greedy:{args.write}")
+        print(f"written: {pack / 'bots.yaml'} evaluation {args.write!r} (play it: --bots {bot})")
 
 
 if __name__ == "__main__":

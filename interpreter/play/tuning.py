@@ -1,6 +1,6 @@
 """Tuning a pack's evaluation weights by self-play: CMA-ES (the `cma` package, `pip install 'caput[tune]'`)
 searches the weights of one evaluation of the pack's bots file for the bot that scores best: the greedy
-bot, or the planner (planner.py) with a given beam width.
+bot, or the planner (planner.py) with a given beam width and frontier.
 
 The objective of a set of weights is measured by games of that bot playing by them: in solo its
 mean score; with more players its mean margin over the same bot playing by the starting weights (or over
@@ -84,9 +84,12 @@ class Task:
     seeds: tuple[int, ...]
     planner_width: int = 0  # 0: the greedy bot plays by the weights; else the planner with this beam width
     against: str | None = None  # the other seats' bot spec; None: the same bot by the starting weights
+    planner_frontier: str = "top"  # which sequences the planner's turn search keeps (bot_specs.FRONTIERS)
 
     def bot(self, evaluation: Evaluation):
-        return PlannerBot(evaluation, self.planner_width) if self.planner_width else GreedyBot(evaluation)
+        if not self.planner_width:
+            return GreedyBot(evaluation)
+        return PlannerBot(evaluation, self.planner_width, frontier=self.planner_frontier)
 
 
 _RULES: dict = {}
@@ -150,10 +153,12 @@ class Tuned:
 def tune(players: int, generations: int, population: int, games: int, seed: int = 0, pack: str | None = None,
          variants: Sequence[str] = (), evaluation: str | None = None, sigma: float = 0.5, workers: int = 1,
          check_games: int = 0, report: Callable[[Generation], None] = lambda g: None,
-         planner_width: int = 0, against: str | None = None) -> Tuned:
+         planner_width: int = 0, against: str | None = None, planner_frontier: str = "top") -> Tuned:
     """CMA-ES over the evaluation's weights (from the starting ones, step ``sigma``), ``population``
     candidates per generation each playing ``games`` seeds; then the best weights against the starting
-    ones on ``check_games`` held-out seeds. With ``against`` (a bot spec) the other seats play that bot."""
+    ones on ``check_games`` held-out seeds. With ``against`` (a bot spec) the other seats play that bot;
+    with ``planner_width`` the planner plays, its turn search keeping that many sequences by
+    ``planner_frontier``."""
     import cma  # the optional dependency: pip install 'caput[tune]'
 
     variants = tuple(variants)
@@ -170,7 +175,7 @@ def tune(players: int, generations: int, population: int, games: int, seed: int 
             seeds = tuple(range(next_seed, next_seed + games))
             next_seed += games
             tasks = [Task(pack, variants, players, evaluation, tuple(float(v) for v in x), seeds, planner_width,
-                          against) for x in xs]
+                          against, planner_frontier) for x in xs]
             fs = pool.map(margin, tasks)
             es.tell(xs, [-f for f in fs])  # CMA-ES minimises
             top = max(range(len(fs)), key=fs.__getitem__)
@@ -185,8 +190,10 @@ def tune(players: int, generations: int, population: int, games: int, seed: int 
         if check_games:
             held_out = tuple(range(next_seed + 10_000, next_seed + 10_000 + check_games))
             tuned, started = pool.map(_per_seed, [
-                Task(pack, variants, players, evaluation, tuple(found), held_out, planner_width, against),
-                Task(pack, variants, players, evaluation, tuple(x0), held_out, planner_width, against)])
+                Task(pack, variants, players, evaluation, tuple(found), held_out, planner_width, against,
+                     planner_frontier),
+                Task(pack, variants, players, evaluation, tuple(x0), held_out, planner_width, against,
+                     planner_frontier)])
             check = stats.paired_difference(started, tuned)  # found - start, per seed
     return Tuned(space.evaluation(start, found), start, history, check, check_games)
 
