@@ -185,10 +185,12 @@ def test_bot_specs_parse_and_refuse_clearly():
     assert parse_spec("planner:tuned:8") == BotSpec("planner", "tuned", 8)
     assert parse_spec("planner::4:2") == BotSpec("planner", None, 4, 2)
     assert parse_spec("planner:tuned:16:1:first_actions") == BotSpec("planner", "tuned", 16, 1, "first_actions")
+    assert parse_spec("planner:tuned:16:2:first_actions:6") == BotSpec("planner", "tuned", 16, 2, "first_actions", 6)
     assert parse_spec("mcts:400") == BotSpec("mcts", number=400)
     assert parse_spec("greedy") == BotSpec("greedy")
     for bad, says in (("wizard", "unknown bot 'wizard'"), ("mcts:lots", "'lots' is not a positive whole number"),
-                      ("random:x", "random takes no options"), ("planner:a:3:2:top:x", "planner takes 4 options"),
+                      ("random:x", "random takes no options"), ("planner:a:3:2:top:4:x", "planner takes 5 options"),
+                      ("planner:a:3:2:top:none", "'none' is not a positive whole number"),
                       ("planner:a:3:2:widest", "'widest' is not a frontier; known: top, first_actions")):
         with pytest.raises(SpecError, match=says):
             parse_spec(bad)
@@ -230,6 +232,14 @@ def test_a_planner_looking_two_turns_ahead_sows_what_it_reaps_next_turn(tmp_path
     assert two.choose(g, random.Random(0)) == "reap"
     g.apply("reap")
     assert two.choose(g, random.Random(0)) == "sell"  # the last turn: nothing to reap after it
+
+
+def test_the_turns_ahead_follow_as_many_ends_of_this_turn_as_ahead_says(tmp_path):
+    g = game_of(tmp_path, SEASONS, 1)
+    narrow, wide = make_bot("planner:default:6:2:top:1", g.rules), make_bot("planner:default:6:2:top:2", g.rules)
+    assert (narrow.width, narrow.ahead, wide.ahead, make_bot("planner:default:6:2", g.rules).ahead) == (6, 1, 2, 6)
+    assert narrow.choose(g, random.Random(0)) == "sell"  # only this turn's best end is played on: selling
+    assert wide.choose(g, random.Random(0)) == "plant"  # the second, planting, is played on too: then reaping
 
 
 def test_between_its_turns_the_planner_lets_the_other_seats_play_their_best_move(tmp_path):
