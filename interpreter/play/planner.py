@@ -19,12 +19,12 @@ side), then the planner's next turn by the same beam search, ``ahead`` wide; of 
 These are kept by value alone whatever the frontier: going round the ways to act now there too fills the
 beam with poor beginnings, and one of them wins whenever one guess of the hidden stacks makes its next
 turn look best (the winner's curse of a single sample; in the bundled solo game, two turns ahead with
-``ahead`` 6, it took 9.6 tiles a game instead of 11.6 and lost 24 points a game over 50 games). The
-first action of the plan the best last end comes from is played. A smaller ``ahead`` than ``width`` buys
-the turns ahead at a fraction of their cost. At the next decision of the same turn the search runs again from
-there, so what a step revealed (a tile drawn to refill a row) is taken into account; searching again
-even when nothing was revealed is also a wider search along the line chosen (following the first plan's
-later steps instead cost the bundled solo game 18 points a game over 10 games, for 2.5 times less time).
+``ahead`` 6, it took 9.6 tiles a game instead of 11.6 and lost 24 points a game over 50 games). The first
+action of the plan the best last end comes from is played. A smaller ``ahead`` than ``width`` buys the
+turns ahead at a fraction of their cost. At the next decision of the same turn the search runs again from
+there, so what a step revealed (a tile drawn to refill a row) is taken into account; searching again even
+when nothing was revealed is also a wider search along the line chosen (following the first plan's later
+steps instead cost the bundled solo game 18 points a game over 10 games, for 2.5 times less time).
 
 Positions are valued by an evaluation of the bots file (bots.Evaluation), usually one that counts what
 final scoring would add now (`final`) and what holdings are worth for the turns left (`early`).
@@ -95,7 +95,7 @@ class PlannerBot:
         the last turn comes from is chosen. The cost grows with ``turns`` times ``ahead``, not ``ahead`` to
         the power ``turns``."""
         if self.turns == 1:
-            return 0
+            return 0  # the plans are best first
         beam = [Beam(p.value, i, p.end) for i, p in enumerate(plans[: self.ahead])]
         for _ in range(self.turns - 1):
             reached = [step for b in beam for step in self.next_turn_ends(b, seat, rng)]  # one or more each
