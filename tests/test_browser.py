@@ -125,12 +125,17 @@ def click_and_wait(page, selector: str, expect_log: int | None = None, grow: boo
     button = page.locator(selector).first
     action = button.get_attribute("data-action")
     button.click()
-    if expect_log is None:
-        page.wait_for_function(f"document.querySelectorAll('#log li').length > {before_log}")
-    else:
-        page.wait_for_function(f"document.querySelectorAll('#log li').length === {expect_log}")
+    # The log and the board are read in one check: when bots move after the click, the board's
+    # picture of the click's own step can be superseded before it is ever shown.
+    grown = f"> {before_log}" if expect_log is None else f"=== {expect_log}"
+    page.wait_for_function(
+        f"""(() => {{
+            const n = document.querySelectorAll('#log li').length;
+            const board = document.querySelector('#board');
+            return n {grown} && board && board.dataset.step === String(n);
+        }})()"""
+    )
     n = log_length(page)
-    page.wait_for_selector(f"#board[data-step='{n}']")
     page.wait_for_function("!document.body.classList.contains('busy')")
     after = board_state(page)
     assert after != before_board, f"the board did not change after {action or selector}"
