@@ -4,6 +4,7 @@ Usage: python tools/bench_bots.py solo  [--pack DIR] [--variant FILE ...] [--bot
                                          [--workers W]
        python tools/bench_bots.py duel  [--pack DIR] [--bot best] [--against mcts:100] [--games 100] ...
        python tools/bench_bots.py usage [--pack DIR] [--bot best] [--players 2] [--games 200] ...
+       python tools/bench_bots.py milestones [--pack DIR] [--bot greedy] [--players 2] [--games 100] ...
        python tools/bench_bots.py ceiling [--pack DIR] [--bot best] [--width 40] [--turn-width 6] [--games 20] ...
        python tools/bench_bots.py choices [--pack DIR] [--bot best] [--players 1] [--rollout BOT] [--ends 4]
                                           [--repeats 2] [--share 0.15] [--distinct position|first_action]
@@ -16,6 +17,9 @@ Usage: python tools/bench_bots.py solo  [--pack DIR] [--variant FILE ...] [--bot
          the mean margin with its interval, and both bots' time per move.
 - usage: self-play games of the bot: which cards, tiles and other records of the pack were never used
          (their program never ran and they were never picked), so the note can say why.
+- milestones: self-play games of the bot: in how many games each reward printed on a track was reached
+         (a seal right at a track's end) and each action was performed by some seat (the extra action),
+         with Wilson intervals: whether the bot ever goes for what a rule offers far ahead.
 - ceiling: for each solo seed, the best score a beam over whole turns (--width ends of turn kept, each
          turn searched by the planner's turn search keeping --turn-width sequences) finds when it knows
          the draws (play/ceiling.py: an analysis of the deal, not a bot), next to the bot's score on the
@@ -44,7 +48,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from interpreter.content.labels import Labels  # noqa: E402
 from interpreter.content.ruleset import load_ruleset  # noqa: E402
+from interpreter.runtime.game import new_game  # noqa: E402
 from interpreter.play import analysis, stats  # noqa: E402
 from interpreter.play.simulate import GameSpec, run_games  # noqa: E402
 
@@ -119,6 +125,21 @@ def usage(args) -> None:
           f"{len(never)} records never used:")
     for rid in never:
         print(f"    {rid}")
+    print("  " + _timing(records, args.bot))
+
+
+def milestones(args) -> None:
+    ruleset = load_ruleset(args.pack, args.variants)
+    specs = [GameSpec(args.players, (args.bot,) * args.players, args.seed + i, args.variants, args.pack) for i in range(args.games)]
+    records = run_games(specs, args.workers)
+    tables = new_game(ruleset, args.players, seed=args.seed).rules.tables
+    labels = Labels.of(ruleset)
+    found = analysis.milestones(records, analysis.track_rewards(tables, lambda tid: labels.names.get(tid, tid)))
+    print(f"{_where(args)}: {args.games} self-play games of {args.bot}, {args.players} players (seeds {args.seed}..)")
+    for title, rows in (("track rewards reached", found["rewards"]), ("actions performed", found["performed"])):
+        print(f"  {title} (games with it, 95% CI):")
+        for x in rows:
+            print(f"    {x['games']:>4}  {100 * x['share']:5.1f}% [{100 * x['low']:4.1f}%, {100 * x['high']:5.1f}%]  {x['label']}")
     print("  " + _timing(records, args.bot))
 
 
@@ -252,14 +273,14 @@ def choices(args) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("target", choices=("solo", "duel", "usage", "ceiling", "choices"))
+    ap.add_argument("target", choices=("solo", "duel", "usage", "milestones", "ceiling", "choices"))
     ap.add_argument("--pack", default=None, help="pack directory (default: the bundled pack)")
     ap.add_argument("--variant", action="append", default=[], help="overlay file (repeatable, in order)")
     ap.add_argument("--bot", default="best")
     ap.add_argument("--against", default="mcts:100")
-    ap.add_argument("--players", type=int, default=None, help="default: 2 (usage), 1 (choices)")
+    ap.add_argument("--players", type=int, default=None, help="default: 2 (usage, milestones), 1 (choices)")
     ap.add_argument("--games", type=int, default=None,
-                    help="default: 50 solo, 100 duel, 200 usage, 20 ceiling, 40 choices")
+                    help="default: 50 solo, 100 duel, 200 usage, 100 milestones, 20 ceiling, 40 choices")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--width", type=int, default=40, help="ceiling: ends of turn the beam keeps")
@@ -273,9 +294,9 @@ def main() -> None:
                     help="choices: the ends compared differ as positions, or by the turn's first action")
     args = ap.parse_args()
     args.variants = tuple(args.variant)
-    args.games = args.games or {"solo": 50, "duel": 100, "usage": 200, "ceiling": 20, "choices": 40}[args.target]
+    args.games = args.games or {"solo": 50, "duel": 100, "usage": 200, "milestones": 100, "ceiling": 20, "choices": 40}[args.target]
     args.players = args.players or (1 if args.target == "choices" else 2)
-    {"solo": solo, "duel": duel, "usage": usage, "ceiling": ceiling_, "choices": choices}[args.target](args)
+    {"solo": solo, "duel": duel, "usage": usage, "milestones": milestones, "ceiling": ceiling_, "choices": choices}[args.target](args)
 
 
 if __name__ == "__main__":

@@ -121,6 +121,41 @@ def content_keys(ruleset) -> dict[str, str]:
     return {f.key: f.record for f in ruleset.fields if f.start == "program" and f.record and f.kind in files}
 
 
+def track_rewards(tables, name: Callable[[str], str] = str) -> dict[str, str]:
+    """Program key -> a label for every reward printed on a track (a space's `on_reach`), in the tracks'
+    order: "<track>, space <n>: <effect>"."""
+    from interpreter.dsl.printer import to_text
+
+    return {key: f"{name(tid)}, space {space}: {to_text(tables.asts[key])}"
+            for tid, track in tables.tracks.items() for space, keys in sorted(track.on_reach.items()) for key in keys}
+
+
+def milestones(records: list[dict], rewards: dict[str, str]) -> dict[str, list[dict]]:
+    """In how many games each track reward was reached (its program ran: ``rewards`` maps program keys to
+    labels, see track_rewards) and each action was performed by some seat, with Wilson intervals: whether
+    the bots ever go for what a rule offers far ahead (a reward at a track's end, an extra action)."""
+    n = len(records)
+
+    def row(label: str, games: int) -> dict:
+        p, low, high = stats.wilson(games, n)
+        return {"label": label, "games": games, "share": p, "low": low, "high": high}
+
+    reached = [row(label, sum(1 for r in records if key in r["fired"])) for key, label in rewards.items()]
+    by_effect: dict[str, set[str]] = defaultdict(set)  # the same reward on several tracks: reached on any
+    for key, label in rewards.items():
+        by_effect[label.split(": ", 1)[-1]].add(key)
+    reached += [row(f"any track: {effect}", sum(1 for r in records if keys & set(r["fired"])))
+                for effect, keys in by_effect.items() if len(keys) > 1]
+    names = sorted({a for r in records for a, k in r["performed"].items() if k})
+    verbs: dict[str, set[str]] = defaultdict(set)  # `extra mines`, `extra wall`...: any of them
+    for a in names:
+        verbs[a.split(" ", 1)[0]].add(a)
+    performed = [row(a, sum(1 for r in records if r["performed"].get(a))) for a in names]
+    performed += [row(f"{verb} (any)", sum(1 for r in records if any(r["performed"].get(a) for a in group)))
+                  for verb, group in verbs.items() if len(group) > 1]
+    return {"rewards": reached, "performed": sorted(performed, key=lambda x: (-x["games"], x["label"]))}
+
+
 def source_changes(pairs: list[tuple[dict, dict]]) -> list[dict]:
     """Per source of points, the paired change of its points per player (variant less base, game by game)
     with its 95% interval, the largest changes first."""

@@ -52,20 +52,22 @@ def play_game(spec: GameSpec) -> dict:
     bots = [make_bot(b, game.rules) for b in spec.bots]
     rngs = [random.Random(spec.seed * 1009 + seat) for seat in range(len(bots))]
     machine = game.rules.machine
-    machine.trace = fired = set()
+    fired: set[str] = set()
     seconds, moves, slowest = [0.0] * len(bots), [0] * len(bots), [0.0] * len(bots)
-    try:
-        while not game.is_terminal():
-            seat = game.current_player
-            start = time.process_time()
-            action = bots[seat].choose(game, rngs[seat])
-            spent = time.process_time() - start
-            seconds[seat] += spent
-            moves[seat] += 1
-            slowest[seat] = max(slowest[seat], spent)
+    while not game.is_terminal():
+        seat = game.current_player
+        start = time.process_time()
+        action = bots[seat].choose(game, rngs[seat])
+        spent = time.process_time() - start
+        seconds[seat] += spent
+        moves[seat] += 1
+        slowest[seat] = max(slowest[seat], spent)
+        # traced while the move is played only: a bot's search runs programs of moves it does not make
+        machine.trace = fired
+        try:
             game.apply(action)
-    finally:
-        machine.trace = None
+        finally:
+            machine.trace = None
     log = game.state.log
     scores = game.scores()
     if not game.rules.uses_offers:  # a pack on the generic core: its menu's actions, and the records they named

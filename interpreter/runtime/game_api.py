@@ -61,7 +61,9 @@ class GameAPI:
         legal = self._legal_now()
         if action not in legal:
             raise IllegalActionError(action, self._why_not(action, legal))
-        work = self._tried.pop(action, None) or self._applied(action)  # checked ones were applied to a copy
+        # checked ones were applied to a copy, untraced: worked out afresh while the machine traces programs
+        tried = self._tried.pop(action, None) if self.rules.machine.trace is None else None
+        work = tried or self._applied(action)
         work.log.append(action)
         self.state = work
         self._tried = {}

@@ -81,6 +81,7 @@ evaluations:
   - {{id: stepping, final: 1.0, steps: 1.0, opponents: 0, {E}}}
   - {{id: coins_and_medals, holdings: {{coin: 1.0, medal: 12.0}}, opponents: 0, {E}}}
   - {{id: reaching, holdings: {{coin: 1.0, medal: 12.0}}, rewards_ahead: 1.0, opponents: 0, {E}}}
+  - {{id: eager, holdings: {{coin: 1.0, medal: 30.0}}, rewards_ahead: 1.0, opponents: 0, {E}}}
 """
 
 
@@ -150,3 +151,47 @@ def test_the_way_to_a_tracks_next_reward_counts_while_there_is_time(pack):
         there = there.child(action)  # on space 4: the medal is held, no reward lies ahead
     assert there.state.players[0].holdings.get("medal") == 1
     assert reaching(there, 0) == plain(there, 0) == 12
+
+
+def test_milestones_count_the_games_in_which_a_track_reward_was_reached(pack):
+    from interpreter.play.analysis import milestones, track_rewards
+    from interpreter.play.simulate import GameSpec, play_game
+
+    tables = new_game(load_ruleset(pack), 1, seed=0).rules.tables
+    rewards = track_rewards(tables)
+    assert list(rewards.values()) == ["school, space 4: gain 1 medal"]
+    found = {}
+    for bot in ("greedy:coins_and_medals", "greedy:eager"):
+        records = [play_game(GameSpec(1, (bot,), seed, pack=str(pack))) for seed in range(4)]
+        found[bot] = milestones(records, rewards)
+    plain, reaching = found["greedy:coins_and_medals"], found["greedy:eager"]
+    assert [(x["label"], x["games"]) for x in plain["rewards"]] == [("school, space 4: gain 1 medal", 0)]
+    assert reaching["rewards"][0]["games"] == 4 and reaching["rewards"][0]["share"] == 1.0
+    assert reaching["rewards"][0]["low"] < 1.0 == reaching["rewards"][0]["high"]  # a Wilson interval, 4 games
+    # actions: each performed one by some seat, with its games; a verb of several actions also as "any"
+    assert {x["label"]: x["games"] for x in plain["performed"]} == {"sell": 4}
+    assert {x["label"]: x["games"] for x in reaching["performed"]} == {"study": 4, "sell": 4}
+
+
+def test_milestones_group_a_reward_printed_on_several_tracks_and_the_actions_of_one_verb():
+    from interpreter.play.analysis import milestones
+
+    rewards = {"a/on_reach": "mine, space 9: gain 1 right", "b/on_reach": "quarry, space 8: gain 1 right"}
+    records = [{"fired": ["a/on_reach"], "performed": {"extra mines": 1, "act mines": 2}},
+               {"fired": ["b/on_reach"], "performed": {"extra wall": 1, "act mines": 1}},
+               {"fired": [], "performed": {"act mines": 3, "extra wall": 0}}]
+    found = milestones(records, rewards)
+    assert {x["label"]: x["games"] for x in found["rewards"]} == {
+        "mine, space 9: gain 1 right": 1, "quarry, space 8: gain 1 right": 1, "any track: gain 1 right": 2}
+    assert {x["label"]: x["games"] for x in found["performed"]} == {
+        "act mines": 3, "extra (any)": 2, "extra mines": 1, "extra wall": 1}
+    assert [x["label"] for x in found["performed"]][:2] == ["act mines", "extra (any)"]  # most games first
+
+
+def test_a_games_record_lists_the_programs_of_the_moves_played_not_of_those_a_bot_only_tried(pack):
+    from interpreter.play.simulate import GameSpec, play_game
+
+    record = play_game(GameSpec(1, ("greedy:coins_and_medals",), 0, pack=str(pack)))
+    assert record["performed"] == {"sell": 6}  # greedy tried farm and study at every move, and sold
+    assert "flow/menus/work/entries/sell/effect" in record["fired"]
+    assert not {"flow/menus/work/entries/farm/effect", "flow/menus/work/entries/study/effect"} & set(record["fired"])
