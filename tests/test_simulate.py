@@ -79,8 +79,10 @@ def test_greedy_weights_come_from_content(rs):
     g = new_game(rs, 2, seed=0)
     bot = make_bot("greedy", g.rules)
     assert isinstance(bot, GreedyBot)
-    weights = rs.single("bots").evaluations[0]
+    bots = rs.single("bots")
+    weights = next(e for e in bots.evaluations if e.id == bots.greedy)  # the evaluation the file names for greedy
     assert bot.evaluate.holdings == weights.holdings and bot.evaluate.points == weights.points
+    assert bot.evaluate.rewards_ahead == weights.rewards_ahead
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("clever", g.rules)
 
