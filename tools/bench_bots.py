@@ -135,7 +135,8 @@ def milestones(args) -> None:
     tables = new_game(ruleset, args.players, seed=args.seed).rules.tables
     labels = Labels.of(ruleset)
     found = analysis.milestones(records, analysis.track_rewards(tables, lambda tid: labels.names.get(tid, tid)))
-    print(f"{_where(args)}: {args.games} self-play games of {args.bot}, {args.players} players (seeds {args.seed}..)")
+    print(f"{_where(args)}: {args.games} self-play games of {args.bot}, {args.players} players "
+          f"(seeds {args.seed}..{args.seed + args.games - 1})")
     for title, rows in (("track rewards reached", found["rewards"]), ("actions performed", found["performed"])):
         print(f"  {title} (games with it, 95% CI):")
         for x in rows:
@@ -158,7 +159,6 @@ def _ceiling_of(task: tuple) -> dict:
     """One seed's ceiling (run in a worker process)."""
     from interpreter.play.bots import load_evaluation, make_bot
     from interpreter.play.ceiling import ceiling
-    from interpreter.runtime.game import new_game
 
     pack, variants, bot, seed, width, turn_width = task
     game = new_game(load_ruleset(pack, variants), 1, seed=seed)
@@ -213,7 +213,6 @@ def _choices_of(task: ChoicesTask) -> tuple[list, float]:
     from interpreter.play.bots import make_bot
     from interpreter.play.planner import PlannerBot
     from interpreter.play.turn_choices import choices_in_game
-    from interpreter.runtime.game import new_game
 
     game = new_game(load_ruleset(task.pack, task.variants), task.players, seed=task.seed)
     bot, rollout = make_bot(task.bot, game.rules), make_bot(task.rollout, game.rules)
@@ -229,7 +228,6 @@ def choices(args) -> None:
     from interpreter.play.bots import make_bot
     from interpreter.play.planner import PlannerBot
     from interpreter.play.turn_choices import spread
-    from interpreter.runtime.game import new_game
 
     rollout = args.rollout or args.bot
     rules = new_game(load_ruleset(args.pack, args.variants), args.players, seed=args.seed).rules
