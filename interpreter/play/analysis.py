@@ -133,7 +133,7 @@ def track_rewards(tables, name: Callable[[str], str] = str) -> dict[str, str]:
 def milestones(records: list[dict], rewards: dict[str, str]) -> dict[str, list[dict]]:
     """In how many games each track reward was reached (its program ran: ``rewards`` maps program keys to
     labels, see track_rewards) and each action was performed by some seat, with Wilson intervals: whether
-    the bots ever go for what a rule offers far ahead (a reward at a track's end, an extra action)."""
+    the bots ever go for what a rule offers far ahead (a reward at the end of a long track)."""
     n = len(records)
 
     def row(label: str, games: int) -> dict:
@@ -147,7 +147,7 @@ def milestones(records: list[dict], rewards: dict[str, str]) -> dict[str, list[d
     reached += [row(f"any track: {effect}", sum(1 for r in records if keys & set(r["fired"])))
                 for effect, keys in by_effect.items() if len(keys) > 1]
     names = sorted({a for r in records for a, k in r["performed"].items() if k})
-    verbs: dict[str, set[str]] = defaultdict(set)  # `extra mines`, `extra wall`...: any of them
+    verbs: dict[str, set[str]] = defaultdict(set)  # the actions of one verb: any of them
     for a in names:
         verbs[a.split(" ", 1)[0]].add(a)
     performed = [row(a, sum(1 for r in records if r["performed"].get(a))) for a in names]
