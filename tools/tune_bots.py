@@ -4,6 +4,8 @@ Usage: python tools/tune_bots.py [--pack DIR] [--variant FILE ...] [--players N]
                                  [--generations G] [--population P] [--games K] [--check C] [--seed S]
                                  [--workers W] [--planner WIDTH [--frontier top|first_actions]]
                                  [--against BOT] [--write ID]
+       python tools/tune_bots.py --fit BOT [--pack DIR] [--players N] [--evaluation ID] [--games K] [--seed S]
+                                 [--ridge R] [--toward-start] [--save FILE | --load FILE] [--write ID]
 
 Each generation's candidates play K seeds each (the same seeds for all of them): in solo the objective is
 the mean score, with more players the mean margin over the same bot playing by the starting weights
@@ -11,7 +13,17 @@ the mean score, with more players the mean margin over the same bot playing by t
 (the search's mean), and their games on C held-out seeds against the starting weights: the paired mean
 difference with its 95% interval. With --write ID the weights go into the pack's bots.yaml as the
 evaluation ID (`caput simulate --bots greedy:ID`, or `planner:ID` after --planner, plays by it). Needs the `cma` package:
-pip install 'caput[tune]'. A tuning run, not a test: nothing here asserts.
+pip install 'caput[tune]'.
+
+With --fit BOT the weights are fitted instead by regression on simulated outcomes (interpreter/play/fitting.py):
+K games of BOT in every seat, each seat's position at every end of a turn described by the evaluation's terms
+(its early weights widened to every key), and the least-squares weights that forecast each seat's final
+score (its margin with more players), ridge-penalised (--ridge) toward 0 or, with --toward-start, toward the
+starting weights rescaled to points. It prints the share of the results' variance the fit explains, on the
+games fitted and on a fifth of them left out of a first fit, and every weight: what each holding, track step
+and record at the end of a turn is worth in final points in that bot's games. --save keeps the positions'
+terms so that --load fits them again (another --ridge) without playing. A tuning run, not a test: nothing
+here asserts.
 """
 
 from __future__ import annotations
@@ -24,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from interpreter.content.bot_specs import FRONTIERS  # noqa: E402
+from interpreter.play.fitting import fit_samples, load_samples, play, save_samples, space_and_base  # noqa: E402
 from interpreter.play.tuning import Generation, WeightSpace, tune, write_evaluation  # noqa: E402
 from interpreter.paths import default_pack  # noqa: E402
 
@@ -48,7 +61,18 @@ def main() -> None:
     ap.add_argument("--against", default=None, metavar="BOT",
                     help="the other seats' bot (default: the same bot by the starting weights)")
     ap.add_argument("--write", default=None, metavar="ID", help="write the weights found as evaluation ID")
+    ap.add_argument("--fit", default=None, metavar="BOT",
+                    help="instead of CMA-ES: fit the weights by regression on the results of --games games of BOT "
+                         "(interpreter/play/fitting.py)")
+    ap.add_argument("--ridge", type=float, default=1e-3, help="with --fit: the ridge penalty on standardised terms")
+    ap.add_argument("--toward-start", action="store_true",
+                    help="with --fit: the penalty pulls toward the starting weights instead of toward 0")
+    ap.add_argument("--save", default=None, metavar="FILE", help="with --fit: keep the games' samples in FILE")
+    ap.add_argument("--load", default=None, metavar="FILE",
+                    help="with --fit: fit the samples kept in FILE instead of playing games")
     args = ap.parse_args()
+    if args.fit:
+        return fit_main(args)
     if args.frontier != "top" and not args.planner:
         ap.error("--frontier needs --planner WIDTH: only the planner searches its turn")
 
@@ -82,6 +106,38 @@ def main() -> None:
         write_evaluation(pack / "bots.yaml", args.write, f"tuned by self-play ({what})", result.evaluation, source)
         bot = (f"planner:{args.write}:{args.planner}:1:{args.frontier}" if args.planner else f"greedy:{args.write}")
         print(f"written: {pack / 'bots.yaml'} evaluation {args.write!r} (play it: --bots {bot})")
+
+
+def fit_main(args) -> None:
+    """--fit: the evaluation's weights by least squares on the results of games of one bot."""
+    space, base = space_and_base(args.players, args.pack, args.variant, args.evaluation)
+    if args.load:
+        per_game = load_samples(args.load, space)
+    else:
+        per_game = play(args.fit, args.games, args.players, args.seed, args.pack, args.variant, args.evaluation,
+                        args.workers)
+        if args.save:
+            save_samples(args.save, space, per_game)
+    result = fit_samples(per_game, space, base, args.ridge, args.toward_start)
+    print(f"{result.games} games of {args.fit}, {result.samples} positions at the end of a turn")
+    print(f"share of the results' variance explained: {result.r2:.3f} on the games fitted"
+          + (f", {result.held_out_r2:.3f} on the fifth of the games left out of a first fit"
+             if result.held_out_r2 is not None else ""))
+    print("\nweights fitted:")
+    for (group, key), w in zip(result.space.names, result.space.vector(result.evaluation)):
+        print(f"  {group + ('.' + key if key else ''):<32}{w:8.3f}")
+    if args.write:
+        pack = Path(args.pack) if args.pack else default_pack()
+        source = (f"tools/tune_bots.py --fit {args.fit} --players {args.players} --games {args.games} --seed {args.seed}"
+                  + (f" --evaluation {args.evaluation}" if args.evaluation else "")
+                  + (f" --ridge {args.ridge}" if args.ridge != 1e-3 else "")
+                  + (" --toward-start" if args.toward_start else "")
+                  + f" (regression on simulated outcomes; not a game component); variance explained "
+                  f"{result.r2:.2f}" + (f", held out {result.held_out_r2:.2f}" if result.held_out_r2 is not None else ""))
+        what = "final score" if args.players == 1 else "final margin"
+        write_evaluation(pack / "bots.yaml", args.write, f"fitted to the {what} of games of {args.fit}",
+                         result.evaluation, source)
+        print(f"written: {pack / 'bots.yaml'} evaluation {args.write!r} (play it: --bots planner:{args.write})")
 
 
 if __name__ == "__main__":
