@@ -10,9 +10,13 @@ final result from the position. A ridge penalty, on standardised terms, keeps we
 terms from running away; an intercept and the share of the game left are fitted too but not kept (they
 move every position compared at one decision alike).
 
-Fitted on the games of one bot, the evaluation values positions as that bot would go on from them; a bot
-searching by it plays better than the bot it learned from (one step of policy iteration), and fitting
-again on its games may improve it again. The command is tools/tune_bots.py --fit.
+Fitted on the games of one bot, the evaluation values positions as that bot would go on from them, and a
+bot searching by it would in theory play better than the bot it learned from (a step of policy iteration).
+Measured, it need not: a forecast across games is mostly each deal's luck, while a search needs the
+differences between the ends of one turn; on the bundled solo game the fitted weights played worse than
+weights tuned by CMA-ES for the search's own results (README, Tuning the bots). The fit also reads out what
+each holding, step and record goes with in final points in a bot's games. The command is
+tools/tune_bots.py --fit.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from multiprocessing import Pool
 from typing import Sequence
 
 from interpreter.play.bots import WEIGHT_GROUPS, Evaluation, load_evaluation
-from interpreter.play.tuning import SHARES, WeightSpace, _rules, _Serial
+from interpreter.play.tuning import SHARES, SerialPool, WeightSpace, pack_rules
 
 
 @dataclass(frozen=True)
@@ -68,8 +72,7 @@ def widened(evaluation: Evaluation) -> Evaluation:
             groups[g].setdefault(k, 0.0)
             early[g].setdefault(k, 0.0)
     early = {g: w for g, w in early.items() if w}
-    final = evaluation.final
-    return replace(evaluation, **groups, early=early, final=final)
+    return replace(evaluation, **groups, early=early)
 
 
 def term_evaluations(space: WeightSpace, base: Evaluation) -> tuple[Evaluation, list[Evaluation]]:
@@ -94,7 +97,7 @@ def samples_of(task: FitTask) -> list[list[Sample]]:
     from interpreter.play.bots import make_bot
     from interpreter.runtime.game import new_game
 
-    rs, rules = _rules(task.pack, task.variants, task.players)
+    rs, rules = pack_rules(task.pack, task.variants, task.players)
     space, base = _space_and_base(task, rules)
     zero, units = term_evaluations(space, base)
     out = []
@@ -189,9 +192,9 @@ def play(bot: str, games: int, players: int = 1, seed: int = 0, pack: str | None
     seeds = list(range(seed, seed + games))
     chunks = [tuple(seeds[i::max(1, workers)]) for i in range(max(1, workers))]
     tasks = [FitTask(pack, variants, players, evaluation, bot, c, widen) for c in chunks if c]
-    _, rules = _rules(pack, variants, players)
+    _, rules = pack_rules(pack, variants, players)
     _space_and_base(tasks[0], rules)  # refused before any game is played
-    with Pool(workers) if workers > 1 else _Serial() as pool:
+    with Pool(workers) if workers > 1 else SerialPool() as pool:
         by_chunk = pool.map(samples_of, tasks)
     by_seed = {}
     for task, games_of in zip(tasks, by_chunk):
@@ -202,7 +205,7 @@ def play(bot: str, games: int, players: int = 1, seed: int = 0, pack: str | None
 def space_and_base(players: int = 1, pack: str | None = None, variants: Sequence[str] = (),
                    evaluation: str | None = None, widen: bool = True) -> tuple[WeightSpace, Evaluation]:
     """The weights fitted (their names) and the evaluation they are fitted into."""
-    _, rules = _rules(pack, tuple(variants), players)
+    _, rules = pack_rules(pack, tuple(variants), players)
     return _space_and_base(FitTask(pack, tuple(variants), players, evaluation, "", (), widen), rules)
 
 

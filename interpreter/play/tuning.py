@@ -95,7 +95,7 @@ class Task:
 _RULES: dict = {}
 
 
-def _rules(pack: str | None, variants: tuple[str, ...], players: int):
+def pack_rules(pack: str | None, variants: tuple[str, ...], players: int):
     """The ruleset and the game rules of a pack (with overlays) for a player count, loaded once per process."""
     from interpreter.content.ruleset import load_ruleset
     from interpreter.runtime.game import new_game
@@ -114,7 +114,7 @@ def margin(task: Task) -> float:
     from interpreter.play.bots import make_bot
     from interpreter.runtime.game import new_game
 
-    rs, rules = _rules(task.pack, task.variants, task.players)
+    rs, rules = pack_rules(task.pack, task.variants, task.players)
     base = load_evaluation(rules, task.evaluation)
     tuned = task.bot(WeightSpace.of(base).evaluation(base, task.weights))
     plain = make_bot(task.against, rules) if task.against else task.bot(base)
@@ -162,14 +162,14 @@ def tune(players: int, generations: int, population: int, games: int, seed: int 
     import cma  # the optional dependency: pip install 'caput[tune]'
 
     variants = tuple(variants)
-    _, rules = _rules(pack, variants, players)
+    _, rules = pack_rules(pack, variants, players)
     start = load_evaluation(rules, evaluation)
     space = WeightSpace.of(start)
     x0 = space.vector(start)
     es = cma.CMAEvolutionStrategy(x0, sigma, {"popsize": population, "seed": seed + 1, "verbose": -9})
     history, best_x, best_f = [], list(x0), -float("inf")
     next_seed = seed
-    with Pool(workers) if workers > 1 else _Serial() as pool:
+    with Pool(workers) if workers > 1 else SerialPool() as pool:
         for number in range(1, generations + 1):
             xs = es.ask()
             seeds = tuple(range(next_seed, next_seed + games))
@@ -202,7 +202,7 @@ def _per_seed(task: Task) -> list[float]:
     return [margin(replace(task, seeds=(s,))) for s in task.seeds]
 
 
-class _Serial:
+class SerialPool:
     """A pool of one: map in this process."""
 
     def __enter__(self):
