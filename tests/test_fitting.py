@@ -150,6 +150,10 @@ def test_the_command_fits_saves_loads_and_writes_an_evaluation_that_plays(tmp_pa
     fitted = load_evaluation(rules, "house_fit")
     assert fitted.holdings["gold"] == pytest.approx(float(
         next(line.split()[1] for line in again.stdout.splitlines() if line.strip().startswith("holdings.gold "))))
+    samples.write_text("{}\n")
+    corrupt = subprocess.run(tool + ["--load", str(samples)], capture_output=True, text=True, timeout=600)
+    assert corrupt.returncode == 1 and corrupt.stderr.startswith("error: ") and "not a samples file" in corrupt.stderr
+    assert "Traceback" not in corrupt.stderr
     bot = make_bot("planner:house_fit:2", rules)
     game = new_game(load_ruleset(pack), 2, seed=1)
     assert bot.choose(game, random.Random(0)) in game.legal_actions()

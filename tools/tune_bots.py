@@ -72,7 +72,12 @@ def main() -> None:
                     help="with --fit: fit the samples kept in FILE instead of playing games")
     args = ap.parse_args()
     if args.fit:
-        return fit_main(args)
+        if args.save and args.load:
+            ap.error("--save and --load: the samples are either played and kept, or loaded")
+        try:
+            return fit_main(args)
+        except (OSError, ValueError) as exc:  # a missing or corrupt samples file, an evaluation that cannot be fitted
+            sys.exit(f"error: {exc}")
     if args.frontier != "top" and not args.planner:
         ap.error("--frontier needs --planner WIDTH: only the planner searches its turn")
 
