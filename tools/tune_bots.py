@@ -89,8 +89,8 @@ def main() -> None:
                   args.frontier)
     space = WeightSpace.of(result.start)
     print("\nweights (start -> found):")
-    for (group, key), a, b in zip(space.names, space.vector(result.start), space.vector(result.evaluation)):
-        print(f"  {group + ('.' + key if key else ''):<32}{a:>8.3f} -> {b:8.3f}")
+    for label, a, b in zip(space.labels, space.vector(result.start), space.vector(result.evaluation)):
+        print(f"  {label:<32}{a:>8.3f} -> {b:8.3f}")
     what = ("mean score" if args.players == 1
             else f"mean margin over {args.against}" if args.against else "mean margin over the starting weights")
     if result.check:
@@ -129,8 +129,8 @@ def fit_main(args) -> None:
           + (f", {result.held_out_r2:.3f} on the fifth of the games left out of a first fit"
              if result.held_out_r2 is not None else ""))
     print("\nweights fitted:")
-    for (group, key), w in zip(result.space.names, result.space.vector(result.evaluation)):
-        print(f"  {group + ('.' + key if key else ''):<32}{w:8.3f}")
+    for label, w in zip(result.space.labels, result.space.vector(result.evaluation)):
+        print(f"  {label:<32}{w:8.3f}")
     if args.write:
         pack = Path(args.pack) if args.pack else default_pack()
         source = (f"tools/tune_bots.py --fit {args.fit} --players {args.players} --games {args.games} --seed {args.seed}"

@@ -82,11 +82,11 @@ def term_evaluations(space: WeightSpace, base: Evaluation) -> tuple[Evaluation, 
     return zero, [space.evaluation(base, [1.0 if j == i else 0.0 for j in range(n)]) for i in range(n)]
 
 
-def _space_and_base(task: FitTask, rules) -> tuple[WeightSpace, Evaluation]:
-    base = load_evaluation(rules, task.evaluation)
+def _space_and_base(rules, evaluation: str | None, widen: bool) -> tuple[WeightSpace, Evaluation]:
+    base = load_evaluation(rules, evaluation)
     if base.rewards_ahead:
         raise ValueError("an evaluation with rewards_ahead cannot be fitted: that term is not linear in the weights")
-    if task.widen:
+    if widen:
         base = widened(base)
     space = WeightSpace.of(base)
     return WeightSpace(tuple(n for n in space.names if n[0] not in SHARES)), base
@@ -98,12 +98,12 @@ def samples_of(task: FitTask) -> list[list[Sample]]:
     from interpreter.runtime.game import new_game
 
     rs, rules = pack_rules(task.pack, task.variants, task.players)
-    space, base = _space_and_base(task, rules)
+    space, base = _space_and_base(rules, task.evaluation, task.widen)
     zero, units = term_evaluations(space, base)
+    bots = [make_bot(task.bot, rules) for _ in range(task.players)]
     out = []
     for seed in task.seeds:
         game = new_game(rs, task.players, seed=seed)
-        bots = [make_bot(task.bot, game.rules) for _ in range(task.players)]
         rngs = [random.Random(seed * 1009 + i) for i in range(task.players)]
         seats = [s for s in range(task.players) if s not in game.rules.automatic_seats]
         positions = [_terms(game, seats, zero, units)]
@@ -192,8 +192,7 @@ def play(bot: str, games: int, players: int = 1, seed: int = 0, pack: str | None
     seeds = list(range(seed, seed + games))
     chunks = [tuple(seeds[i::max(1, workers)]) for i in range(max(1, workers))]
     tasks = [FitTask(pack, variants, players, evaluation, bot, c, widen) for c in chunks if c]
-    _, rules = pack_rules(pack, variants, players)
-    _space_and_base(tasks[0], rules)  # refused before any game is played
+    space_and_base(players, pack, variants, evaluation, widen)  # refused before any game is played
     with Pool(workers) if workers > 1 else SerialPool() as pool:
         by_chunk = pool.map(samples_of, tasks)
     by_seed = {}
@@ -206,7 +205,7 @@ def space_and_base(players: int = 1, pack: str | None = None, variants: Sequence
                    evaluation: str | None = None, widen: bool = True) -> tuple[WeightSpace, Evaluation]:
     """The weights fitted (their names) and the evaluation they are fitted into."""
     _, rules = pack_rules(pack, tuple(variants), players)
-    return _space_and_base(FitTask(pack, tuple(variants), players, evaluation, "", (), widen), rules)
+    return _space_and_base(rules, evaluation, widen)
 
 
 def fit_samples(per_game: list[list[Sample]], space: WeightSpace, base: Evaluation, ridge: float = 1e-3,
@@ -215,7 +214,8 @@ def fit_samples(per_game: list[list[Sample]], space: WeightSpace, base: Evaluati
     fit to measure how well it predicts games it did not see, then every game is used for the weights
     returned. With ``toward_start`` the penalty pulls toward the base evaluation's weights (rescaled to the
     results), not toward 0."""
-    prior = _rescaled(space.vector(base), [s for g in per_game for s in g]) if toward_start else None
+    every = [s for g in per_game for s in g]
+    prior = _rescaled(space.vector(base), every) if toward_start else None
     check_games = int(len(per_game) * check_share)
     held = None
     if check_games:
@@ -223,7 +223,6 @@ def fit_samples(per_game: list[list[Sample]], space: WeightSpace, base: Evaluati
         check = [s for g in per_game[:check_games] for s in g]
         first, _ = least_squares(fit_on, ridge, prior)
         held = held_out_r2(fit_on, check, first)
-    every = [s for g in per_game for s in g]
     weights, r2 = least_squares(every, ridge, prior)
     return Fitted(space.evaluation(base, weights), space, len(every), len(per_game), r2, held)
 
@@ -256,7 +255,7 @@ def save_samples(path, space: WeightSpace, per_game: list[list[Sample]]) -> None
     import json
 
     with open(path, "w", encoding="utf-8") as fh:
-        fh.write(json.dumps({"terms": [f"{g}.{k}" if k else g for g, k in space.names]}) + "\n")
+        fh.write(json.dumps({"terms": space.labels}) + "\n")
         for game in per_game:
             fh.write(json.dumps([[list(s.terms), s.left, s.result] for s in game]) + "\n")
 
@@ -273,7 +272,7 @@ def load_samples(path, space: WeightSpace) -> list[list[Sample]]:
                   json.loads(line)] for line in lines[1:] if line.strip()]
     except (IndexError, KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"{path}: not a samples file of tools/tune_bots.py --fit ({exc})") from None
-    wanted = [f"{g}.{k}" if k else g for g, k in space.names]
+    wanted = space.labels
     if names != wanted:
         raise ValueError(f"{path}: its samples describe other terms than this evaluation's "
                          f"({len(names)} terms, {len(wanted)} wanted)")

@@ -52,6 +52,11 @@ class WeightSpace:
             return evaluation.early[group[6:]][key]
         return getattr(evaluation, group)[key]
 
+    @property
+    def labels(self) -> list[str]:
+        """Each weight's name as printed and saved: `points`, `holdings.<key>`, `early.tracks.<key>`."""
+        return [f"{g}.{k}" if k else g for g, k in self.names]
+
     def vector(self, evaluation: Evaluation) -> list[float]:
         return [self._get(evaluation, g, k) for g, k in self.names]
 
