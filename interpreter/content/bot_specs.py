@@ -3,12 +3,14 @@ options after colons. Parsed here, apart from the bots, so that content checks c
 
   random                      a uniformly random legal action
   greedy[:EVALUATION]         one move ahead, judged by an evaluation of the bots file
-  planner[:EVALUATION[:WIDTH[:TURNS[:FRONTIER[:AHEAD]]]]]  the player's whole turn searched (WIDTH
+  planner[:EVALUATION[:WIDTH[:TURNS[:FRONTIER[:AHEAD[:GUESSES]]]]]]  the player's whole turn searched (WIDTH
                               sequences kept at each step), and TURNS of its turns ahead; FRONTIER: which
                               sequences are kept, `top` (the best by value, the default) or `first_actions`
                               (the best of each way the turn begins, then the second of each, ...);
                               AHEAD: how many ends of turn are played on into the turns ahead, and how
-                              wide those turns are searched (WIDTH by default)
+                              wide those turns are searched (WIDTH by default); GUESSES: how many
+                              guesses of the hidden stacks are searched, each first action valued by
+                              its mean over them (1 by default)
   mcts[:ITERATIONS]           Monte Carlo tree search
   dummy                       the pack's automatic seat policy (the crane's farthest tile)
   best                        the pack's strongest configuration, named by its bots file
@@ -34,13 +36,14 @@ class BotSpec:
     turns: int | None = None  # planner: its turns searched
     frontier: str | None = None  # planner: which sequences its turn search keeps (FRONTIERS)
     ahead: int | None = None  # planner: the ends of turn played on into its turns ahead, and their search's width
+    guesses: int | None = None  # planner: determinizations searched, each first action valued by its mean
 
 
 def parse_spec(spec: str) -> BotSpec:
     name, *options = spec.strip().split(":")
     if name not in BOT_NAMES:
         raise SpecError(f"unknown bot '{spec}'; known: {', '.join(BOT_NAMES)}")
-    takes = {"greedy": 1, "planner": 5, "mcts": 1}.get(name, 0)
+    takes = {"greedy": 1, "planner": 6, "mcts": 1}.get(name, 0)
     if len(options) > takes:
         raise SpecError(f"bot '{spec}': {name} takes {takes or 'no'} option{'s' if takes != 1 else ''} after a colon")
     if name == "mcts":
@@ -52,7 +55,8 @@ def parse_spec(spec: str) -> BotSpec:
     if frontier is not None and frontier not in FRONTIERS:
         raise SpecError(f"bot '{spec}': '{frontier}' is not a frontier; known: {', '.join(FRONTIERS)}")
     ahead = _number(spec, options[4]) if len(options) > 4 and options[4] else None
-    return BotSpec(name, evaluation, number, turns, frontier, ahead)
+    guesses = _number(spec, options[5]) if len(options) > 5 and options[5] else None
+    return BotSpec(name, evaluation, number, turns, frontier, ahead, guesses)
 
 
 def _number(spec: str, text: str) -> int:

@@ -62,10 +62,14 @@ class PlannerBot:
     MAX_STEPS = 24  # decisions in one turn searched at most; a sequence still open then is valued as it stands
     MAX_OTHER_MOVES = 200  # other seats' decisions played between two of the planner's turns at most
 
-    def __init__(self, evaluation, width: int = 6, turns: int = 1, frontier: str = "top", ahead: int | None = None):
+    def __init__(self, evaluation, width: int = 6, turns: int = 1, frontier: str = "top", ahead: int | None = None,
+                 guesses: int = 1):
         if frontier not in FRONTIERS:
             raise ValueError(f"frontier: {frontier!r} is not one of {', '.join(FRONTIERS)}")
+        if guesses < 1:
+            raise ValueError(f"guesses: {guesses} is not a positive whole number")
         self.evaluate, self.width, self.turns, self.frontier = evaluation, width, turns, frontier
+        self.guesses = guesses  # determinizations searched at each decision; their values of each first action averaged
         self.ahead = ahead or width  # the beam over turns: ends played on, and the width of the later turns' search
         # the other seats between two of its turns: greedy, one move ahead by the same evaluation from their
         # side, not through their choices (the fast policy; the world is determinized already)
@@ -80,11 +84,58 @@ class PlannerBot:
     def plan(self, game: Game, rng: random.Random) -> list[str]:
         """The best sequence of actions found for the rest of the acting player's turn (at least one)."""
         seat = game.current_player
+        if self.guesses > 1:
+            return self._plan_over_guesses(game, seat, rng)
         world = game.determinized(seat, rng)
         plans = self.turn_ends(world, seat, rng)
         if not plans:  # no sequence could be carried out in this guess: any legal action
             return [rng.choice(game.legal_actions())]
         return list(plans[self._best_over_turns(plans, seat, rng)].actions)
+
+    def _plan_over_guesses(self, game: Game, seat: int, rng: random.Random) -> list[str]:
+        """The plan whose first action is best on average over ``guesses`` determinizations.
+
+        Each guess of the hidden stacks is searched as one would be (its turn, and its turns ahead), and
+        each first action is valued by the best end it leads to in that guess. The first action with the
+        best mean over the guesses is played, with the plan of the first guess that reached it. A plan
+        valued in one guess is valued partly by that guess's luck (the tile drawn to refill a row, the
+        technologies drawn): one guess picks the action its luck favours, the mean of several the one
+        that is good whatever is drawn. A first action some guess did not reach (its sequences not kept)
+        is compared only with those reached as often."""
+        values: dict[str, list[float]] = {}
+        first_plan: dict[str, tuple[str, ...]] = {}
+        for _ in range(self.guesses):
+            world = game.determinized(seat, rng)
+            plans = self.turn_ends(world, seat, rng)
+            best: dict[str, float] = {}
+            for index, value in self._values_over_turns(plans, seat, rng).items():
+                actions = plans[index].actions
+                if actions[0] not in best or value > best[actions[0]]:
+                    best[actions[0]] = value
+                first_plan.setdefault(actions[0], actions)
+            for action, value in best.items():
+                values.setdefault(action, []).append(value)
+        if not values:  # no sequence could be carried out in any guess: any legal action
+            return [rng.choice(game.legal_actions())]
+        most = max(len(v) for v in values.values())
+        chosen = max((a for a, v in values.items() if len(v) == most), key=lambda a: sum(values[a]) / most)
+        return list(first_plan[chosen])
+
+    def _values_over_turns(self, plans: list[Plan], seat: int, rng: random.Random) -> dict[int, float]:
+        """Plan index -> the value of the best end it leads to ``turns`` of the planner's turns ahead
+        (its own end's value with ``turns`` 1); plans whose futures all fell out of the beam are left out."""
+        if self.turns == 1:
+            return {i: p.value for i, p in enumerate(plans)}
+        beam = [Beam(p.value, i, p.end) for i, p in enumerate(plans[: self.ahead])]
+        for _ in range(self.turns - 1):
+            reached = [step for b in beam for step in self.next_turn_ends(b, seat, rng)]  # one or more each
+            reached.sort(key=lambda b: -b.value)  # stable: ties keep the order of the plans they come from
+            beam = reached[: self.ahead]
+        out: dict[int, float] = {}  # in the beam's order, best first
+        for b in beam:
+            if b.root not in out or b.value > out[b.root]:
+                out[b.root] = b.value
+        return out
 
     def _best_over_turns(self, plans: list[Plan], seat: int, rng: random.Random) -> int:
         """The index of the plan of this turn whose future is best, ``turns`` of the planner's turns ahead.
@@ -96,12 +147,8 @@ class PlannerBot:
         the power ``turns``."""
         if self.turns == 1:
             return 0  # the plans are best first
-        beam = [Beam(p.value, i, p.end) for i, p in enumerate(plans[: self.ahead])]
-        for _ in range(self.turns - 1):
-            reached = [step for b in beam for step in self.next_turn_ends(b, seat, rng)]  # one or more each
-            reached.sort(key=lambda b: -b.value)  # stable: ties keep the order of the plans they come from
-            beam = reached[: self.ahead]
-        return max(beam, key=lambda b: b.value).root
+        values = self._values_over_turns(plans, seat, rng)
+        return max(values, key=values.__getitem__)  # the first of equals: the order of the beam, best first
 
     def next_turn_ends(self, at: Beam, seat: int, rng: random.Random) -> list[Beam]:
         """The ends of the planner's next turn from ``at`` (the other seats play on first), best first; the

@@ -186,10 +186,13 @@ def test_bot_specs_parse_and_refuse_clearly():
     assert parse_spec("planner::4:2") == BotSpec("planner", None, 4, 2)
     assert parse_spec("planner:tuned:16:1:first_actions") == BotSpec("planner", "tuned", 16, 1, "first_actions")
     assert parse_spec("planner:tuned:16:2:first_actions:6") == BotSpec("planner", "tuned", 16, 2, "first_actions", 6)
+    assert parse_spec("planner:tuned:16:1:first_actions::4") == BotSpec("planner", "tuned", 16, 1, "first_actions",
+                                                                        None, 4)
     assert parse_spec("mcts:400") == BotSpec("mcts", number=400)
     assert parse_spec("greedy") == BotSpec("greedy")
     for bad, says in (("wizard", "unknown bot 'wizard'"), ("mcts:lots", "'lots' is not a positive whole number"),
-                      ("random:x", "random takes no options"), ("planner:a:3:2:top:4:x", "planner takes 5 options"),
+                      ("random:x", "random takes no options"), ("planner:a:3:2:top:4:2:x", "planner takes 6 options"),
+                      ("planner:a:3:2:top:4:0", "'0' is not a positive whole number"),
                       ("planner:a:3:2:top:none", "'none' is not a positive whole number"),
                       ("planner:a:3:2:widest", "'widest' is not a frontier; known: top, first_actions")):
         with pytest.raises(SpecError, match=says):
@@ -263,3 +266,71 @@ def test_a_planner_looking_three_turns_ahead_sees_a_harvest_two_turns_away(tmp_p
     assert three.choose(g, random.Random(0)) == "graft"
     g.apply("graft")
     assert three.choose(g, random.Random(0)) == "pick"
+
+
+class _Guess:
+    """A stand-in for a determinized game: which guess of the hidden stacks it is."""
+
+    def __init__(self, number: int):
+        self.number = number
+
+
+class _Table:
+    """A stand-in for the game the planner is asked about: each determinization is the next guess."""
+
+    current_player = 0
+
+    def __init__(self):
+        self.guesses = 0
+
+    def determinized(self, seat, rng):
+        self.guesses += 1
+        return _Guess(self.guesses)
+
+    def legal_actions(self):
+        return ["steady", "lucky"]
+
+
+def test_a_planner_over_several_guesses_plays_the_first_action_best_on_average(pack):
+    from interpreter.play.planner import Plan, PlannerBot
+
+    class Guessing(PlannerBot):
+        # in the first guess the draw favours "lucky" (10 against 6); in the others it misses (1 against 6)
+        def turn_ends(self, world, seat, rng, width=None):
+            lucky = 10.0 if world.number == 1 else 1.0
+            ends = [Plan(6.0, ("steady", "end"), world), Plan(5.0, ("steady", "rest"), world),
+                    Plan(lucky, ("lucky", "end"), world)]
+            return sorted(ends, key=lambda p: -p.value)
+
+    evaluation = load_evaluation(new_game(load_ruleset(pack), 1, seed=0).rules, "default")
+    one, three = Guessing(evaluation, guesses=1), Guessing(evaluation, guesses=3)
+    table = _Table()
+    assert one.plan(table, random.Random(0)) == ["lucky", "end"]  # one guess: its luck decides
+    assert three.plan(table, random.Random(0)) == ["steady", "end"]  # 6 each time beats (10 + 1 + 1) / 3
+    assert table.guesses == 4
+    with pytest.raises(ValueError, match="guesses: 0 is not a positive whole number"):
+        PlannerBot(evaluation, guesses=0)
+
+
+def test_a_planner_over_guesses_compares_only_first_actions_every_guess_reached(pack):
+    from interpreter.play.planner import Plan, PlannerBot
+
+    class Sometimes(PlannerBot):
+        # "rare" is reached (kept by the beam) in the first guess only, where it looks best
+        def turn_ends(self, world, seat, rng, width=None):
+            ends = [Plan(6.0, ("steady",), world)]
+            return ([Plan(20.0, ("rare",), world)] if world.number == 1 else []) + ends
+
+    evaluation = load_evaluation(new_game(load_ruleset(pack), 1, seed=0).rules, "default")
+    assert Sometimes(evaluation, guesses=2).plan(_Table(), random.Random(0)) == ["steady"]
+
+
+def test_the_planner_spec_takes_the_guesses_and_a_real_game_is_played_by_them(pack):
+    g = new_game(load_ruleset(pack), 1, seed=0)
+    planner = make_bot("planner:default:2:1:first_actions::3", g.rules)
+    assert (planner.width, planner.frontier, planner.guesses) == (2, "first_actions", 3)
+    assert make_bot("planner:default", g.rules).guesses == 1
+    assert planner.plan(g, random.Random(0)) == ["prepare", "build"]  # the same best whatever the guess
+    while not g.is_terminal():
+        g.apply(planner.choose(g, random.Random(0)))
+    assert g.scores()[0]["score"] > 0
