@@ -15,7 +15,8 @@
 An evaluation may count what final scoring would add if the game ended now (``final``), with its stepped
 tables read part of the way toward their next step while the game has time to reach it (``steps``), and
 weights that count in proportion to the share of the game left (``early``): what holdings are still worth doing,
-and the way toward the next reward printed on a track (``rewards_ahead``, the reward priced by the weights).
+the way toward the next reward printed on a track (``rewards_ahead``, the reward priced by the weights), and
+the bonus each action gives every time it is performed (``bonuses``, the record on top of the action's hex).
 
 A bot is an object with ``name`` and ``choose(game, rng) -> action``.
 """
@@ -59,6 +60,10 @@ class Evaluation:
     steps: float = 0.0  # with `final`: the share of the way toward the next step of a stepped table counted, times the game left
     rewards_ahead: float = 0.0  # weight of the way toward a track's next reward (space on_reach), times the game left
     track_rewards: dict[str, tuple[tuple[int, object], ...]] = field(default_factory=dict)  # track -> (space, its on_reach program)
+    bonuses: float = 0.0  # weight of the bonuses the actions carry (the tops of their hexes), times the game left
+    bonus_prices: dict[str, float] = field(default_factory=dict)  # resource -> its price in a bonus, for its holdings weight
+    bonus_programs: dict[str, object] = field(default_factory=dict)  # record -> its `bonus` program
+    action_places: tuple[str, ...] = ()  # the keys of the actions' hexes in a player's area
 
     def __post_init__(self):
         # the weights as tuples, in the dicts' order (the sum is the same float): the value is taken of
@@ -71,6 +76,22 @@ class Evaluation:
             zones.setdefault(k, 0.0)
         object.__setattr__(self, "_zone_ids", tuple(zones))
         object.__setattr__(self, "_ahead", self._rewards_ahead() if self.rewards_ahead else ())
+        object.__setattr__(self, "_bonus_worth", self._bonus_worth_of() if self.bonuses else {})
+
+    def _bonus_worth_of(self) -> dict[str, tuple[float, float]]:
+        """Record -> what its bonus gains once, valued by the plain weights and by the early ones
+        (effect_value.py), a resource of `bonus_prices` at that price instead of its weights. Made again
+        whenever the weights change (dataclasses.replace)."""
+        prices = self.bonus_prices
+        plain = {**self.holdings, **prices}
+        later = {r: w for r, w in self.early.get("holdings", {}).items() if r not in prices}
+        worth = {}
+        for rid, program in self.bonus_programs.items():
+            value = (effect_value(program, self.points, plain, self.tracks),
+                     effect_value(program, 0.0, later, self.early.get("tracks", {})))
+            if value != (0.0, 0.0):
+                worth[rid] = value
+        return worth
 
     def _rewards_ahead(self) -> tuple[tuple[str, dict[int, tuple[float, float]]], ...]:
         """Track -> marker position -> the part of the next reward ahead it has covered, valued by the plain
@@ -135,7 +156,21 @@ class Evaluation:
                 hit = table.get(tracks.get(track, 0))
                 if hit is not None:
                     v += self.rewards_ahead * left * (hit[0] + left * hit[1])
+        if self._bonus_worth and left:
+            v += self.bonuses * left * self._standing_bonuses(p, left)
         return v
+
+    def _standing_bonuses(self, p, left: float) -> float:
+        """What the bonuses of the player's actions gain once each: the record on top of each action's
+        hex gives its bonus every time that action is performed (natives/performing.py)."""
+        worth, area = 0.0, p.area
+        for place in self.action_places:
+            stack = area.get(place)
+            if stack:
+                hit = self._bonus_worth.get(stack[-1][0])
+                if hit is not None:
+                    worth += hit[0] + left * hit[1]
+        return worth
 
     def share_left(self, game: Game) -> float:
         """The share of the game still to play (flow.share_left), for the early weights."""
@@ -146,7 +181,8 @@ class Evaluation:
         ``memo`` remembers players' values by object: copies of a state share the players an action
         did not change, so the positions after each action of one turn mostly reuse them."""
         automatic = game.rules.automatic_seats
-        left = self.share_left(game) if self._early_terms is not None or self.steps or self._ahead else 0.0
+        left = (self.share_left(game) if self._early_terms is not None or self.steps or self._ahead or self._bonus_worth
+                else 0.0)
         in_zones = self._in_zones(game, left) if self._zone_ids else None
         finals = game.scores_if_over(min(1.0, self.steps * left)) if self.final else None
         own, others = 0.0, []
@@ -211,9 +247,14 @@ def load_evaluation(rules, which: str | None = None) -> Evaluation:
         asts = rules.tables.asts
         rewards = {tid: tuple((space, asts[key]) for space, keys in sorted(tt.on_reach.items()) for key in keys)
                    for tid, tt in rules.tables.tracks.items() if tt.on_reach}
+    programs, places = {}, ()
+    if e.bonuses:
+        asts = rules.tables.asts
+        programs = {rid: asts[key] for (kind, rid, f), key in rules.tables.keys.items() if f == "bonus"}
+        places = tuple(rules.machine.layout.action_hex_keys.values())
     return Evaluation(e.points, dict(e.holdings), dict(e.tracks), dict(e.grids), dict(e.owned), dict(e.pieces_free),
                       e.opponents, starts, dict(e.zones), dict(e.track_values), e.final, early, e.rounds, printed,
-                      e.steps, e.rewards_ahead, rewards)
+                      e.steps, e.rewards_ahead, rewards, e.bonuses, dict(e.bonus_prices), programs, places)
 
 
 # --------------------------------------------------------------------------- bots

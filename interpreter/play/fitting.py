@@ -84,8 +84,9 @@ def term_evaluations(space: WeightSpace, base: Evaluation) -> tuple[Evaluation, 
 
 def _space_and_base(rules, evaluation: str | None, widen: bool) -> tuple[WeightSpace, Evaluation]:
     base = load_evaluation(rules, evaluation)
-    if base.rewards_ahead:
-        raise ValueError("an evaluation with rewards_ahead cannot be fitted: that term is not linear in the weights")
+    for term in ("rewards_ahead", "bonuses"):
+        if getattr(base, term):
+            raise ValueError(f"an evaluation with {term} cannot be fitted: that term is not linear in the weights")
     if widen:
         base = widened(base)
     space = WeightSpace.of(base)

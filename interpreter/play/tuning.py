@@ -25,14 +25,14 @@ from interpreter.play.bots import WEIGHT_GROUPS, Evaluation, GreedyBot, load_eva
 from interpreter.play.planner import PlannerBot
 
 GROUPS = WEIGHT_GROUPS  # the weights tuned, with the SCALARS counted; `early.<group>` for the early weights
-SHARES = ("steps", "rewards_ahead")  # shares of the way to a step or a reward: never negative
+SHARES = ("steps", "rewards_ahead", "bonuses")  # shares of the way to a step or a reward, times a bonus counts: never negative
 SCALARS = ("points", "final") + SHARES
 
 
 @dataclass(frozen=True)
 class WeightSpace:
     """The weights of an evaluation as a vector: (group, key) per coordinate, `points` first, then `final`,
-    `steps` and `rewards_ahead` when the evaluation counts them, its groups, and its early weights as
+    `steps`, `rewards_ahead` and `bonuses` when the evaluation counts them, its groups, and its early weights as
     (`early.<group>`, key)."""
 
     names: tuple[tuple[str, str], ...]
@@ -255,6 +255,10 @@ def write_evaluation(bots_file: Path, evaluation_id: str, name: str, evaluation:
     if evaluation.early:
         entry["early"] = CommentedMap()
         weights_of(evaluation.early, entry["early"])
+    if evaluation.bonus_prices:
+        prices = CommentedMap((k, round(v, digits)) for k, v in evaluation.bonus_prices.items())
+        prices.fa.set_flow_style()
+        entry["bonus_prices"] = prices
     if evaluation.rounds:
         entry["rounds"] = evaluation.rounds
     entry["opponents"] = evaluation.opponents

@@ -55,6 +55,16 @@ class Evaluation(Weights, Record):
     that resource's weight (plus its `early` weight times the game left). The reward is priced by these
     weights from its text: resources gained, points scored and track advances with numbers written out;
     what else it does (a card drawn) counts for nothing."""
+    bonuses: float = Field(default=0.0, ge=0)
+    """How much the bonuses the player's actions carry count, times the share of the game left: the record
+    on top of an action's hex gives its `bonus` every time that action is performed, so a bonus is worth
+    its gains about as many times as the action will still be performed. Each bonus is priced by these
+    weights from its text as `rewards_ahead` prices a reward (and its `early` weights times the game
+    left); 8 counts it 8 times at the start, 4 at the middle of the game (8 x 1/2), none at the end."""
+    bonus_prices: dict[Id, float] = {}
+    """Resource id -> the price of one gained by a bonus, instead of its weights: a resource spent within
+    the turn it is gained (one that pays for another action) weighs little held, yet one gained on every
+    performance buys actions all game."""
     early: Weights = Weights()
     """Weights added in proportion to the share of the game left."""
     rounds: int | None = Field(default=None, ge=1)
