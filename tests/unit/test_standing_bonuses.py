@@ -52,3 +52,23 @@ def test_early_weights_price_a_bonus_for_the_game_left_and_a_changed_weight_is_s
     assert e.of_player(p, left=0.5) == pytest.approx(4.0 * 0.5 * (0.5 * 2.0))  # bonuses x left x (left x early)
     assert replace(e, bonuses=0.0).of_player(p, left=0.5) == 0.0  # the term is off without its weight
     assert replace(e, bonuses=8.0).of_player(p, left=0.5) == pytest.approx(2 * e.of_player(p, left=0.5))
+
+
+def test_the_bundled_evaluation_reads_the_bonuses_of_the_records_on_the_action_hexes():
+    from pathlib import Path
+
+    from interpreter import load_ruleset, new_game
+    from interpreter.play.bots import load_evaluation
+
+    pack = Path(__file__).resolve().parents[2] / "content" / "praga"
+    game = new_game(load_ruleset(pack), 1, seed=0)
+    e = load_evaluation(game.rules, "tuned_bonuses")
+    places = game.rules.machine.layout.action_hex_keys
+    assert set(e.action_places) == set(places.values()) and len(places) == 6
+    bare = PlayerState(seat=0)
+    # an upgrade whose bonus is a gold window, on top of the hex of the action it upgrades
+    upgraded = PlayerState(seat=0, area={places["upgrade"]: [["upgrade_i_02", 0]]})
+    assert e.of_player(upgraded, left=0.5) - e.of_player(bare, left=0.5) == pytest.approx(8.0 * 0.5 * 3.0)
+    # off the action hexes it is no bonus
+    elsewhere = PlayerState(seat=0, area={"3,3": [["upgrade_i_02", 0]]})
+    assert e.of_player(elsewhere, left=0.5) == e.of_player(bare, left=0.5)
