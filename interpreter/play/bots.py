@@ -34,6 +34,7 @@ from interpreter.errors import IllegalActionError
 from interpreter.runtime import flow as F
 from interpreter.runtime import zones as Z
 from interpreter.runtime.game import Game
+from interpreter.runtime.natives.common import top_of
 
 
 # --------------------------------------------------------------------------- evaluation
@@ -87,25 +88,30 @@ class Evaluation:
         later = {r: w for r, w in self.early.get("holdings", {}).items() if r not in prices}
         worth = {}
         for rid, program in self.bonus_programs.items():
-            value = (effect_value(program, self.points, plain, self.tracks),
-                     effect_value(program, 0.0, later, self.early.get("tracks", {})))
+            value = self._priced(program, plain, later)
             if value != (0.0, 0.0):
                 worth[rid] = value
         return worth
+
+    def _priced(self, program, holdings: dict | None = None, later: dict | None = None) -> tuple[float, float]:
+        """What an effect gains once (effect_value.py), by the plain weights and by the early ones (their
+        holdings weights replaced by ``holdings`` and ``later`` when given)."""
+        early = self.early
+        return (effect_value(program, self.points, self.holdings if holdings is None else holdings, self.tracks),
+                effect_value(program, 0.0, early.get("holdings", {}) if later is None else later,
+                             early.get("tracks", {})))
 
     def _rewards_ahead(self) -> tuple[tuple[str, dict[int, tuple[float, float]]], ...]:
         """Track -> marker position -> the part of the next reward ahead it has covered, valued by the plain
         weights and by the early ones (effect_value.py): 2 of the 4 spaces from one reward to the next are
         half of that next reward. Made again whenever the weights change (dataclasses.replace)."""
-        early = self.early
         out = []
         for track, rewards in self.track_rewards.items():
             start = self.starts.get(track, 0)
             worth: dict[int, tuple[float, float]] = {}
             for space, program in rewards:
                 if space > start:
-                    plain = effect_value(program, self.points, self.holdings, self.tracks)
-                    later = effect_value(program, 0.0, early.get("holdings", {}), early.get("tracks", {}))
+                    plain, later = self._priced(program)
                     p0, e0 = worth.get(space, (0.0, 0.0))
                     worth[space] = (p0 + plain, e0 + later)
             spaces = sorted(s for s, w in worth.items() if w != (0.0, 0.0))
@@ -163,11 +169,11 @@ class Evaluation:
     def _standing_bonuses(self, p, left: float) -> float:
         """What the bonuses of the player's actions gain once each: the record on top of each action's
         hex gives its bonus every time that action is performed (natives/performing.py)."""
-        worth, area = 0.0, p.area
+        worth = 0.0
         for place in self.action_places:
-            stack = area.get(place)
-            if stack:
-                hit = self._bonus_worth.get(stack[-1][0])
+            top = top_of(p, place)
+            if top:
+                hit = self._bonus_worth.get(top[0])
                 if hit is not None:
                     worth += hit[0] + left * hit[1]
         return worth
