@@ -188,10 +188,13 @@ def test_bot_specs_parse_and_refuse_clearly():
     assert parse_spec("planner:tuned:16:2:first_actions:6") == BotSpec("planner", "tuned", 16, 2, "first_actions", 6)
     assert parse_spec("planner:tuned:16:1:first_actions::4") == BotSpec("planner", "tuned", 16, 1, "first_actions",
                                                                         None, 4)
+    assert parse_spec("planner:tuned:16:1:first_actions:4::3") == BotSpec("planner", "tuned", 16, 1, "first_actions",
+                                                                           4, None, 3)
     assert parse_spec("mcts:400") == BotSpec("mcts", number=400)
     assert parse_spec("greedy") == BotSpec("greedy")
     for bad, says in (("wizard", "unknown bot 'wizard'"), ("mcts:lots", "'lots' is not a positive whole number"),
-                      ("random:x", "random takes no options"), ("planner:a:3:2:top:4:2:x", "planner takes 6 options"),
+                      ("random:x", "random takes no options"), ("planner:a:3:2:top:4:2:1:x", "planner takes 7 options"),
+                      ("planner:a:3:2:top:4:2:0", "'0' is not a positive whole number"),
                       ("planner:a:3:2:top:4:0", "'0' is not a positive whole number"),
                       ("planner:a:3:2:top:none", "'none' is not a positive whole number"),
                       ("planner:a:3:2:widest", "'widest' is not a frontier; known: top, first_actions")):
@@ -266,6 +269,37 @@ def test_a_planner_looking_three_turns_ahead_sees_a_harvest_two_turns_away(tmp_p
     assert three.choose(g, random.Random(0)) == "graft"
     g.apply("graft")
     assert three.choose(g, random.Random(0)) == "pick"
+
+
+def test_within_end_of_its_turns_of_the_end_the_planner_searches_every_turn_left(tmp_path):
+    from interpreter.play.planner import own_turns_left
+
+    g = game_of(tmp_path, SEASONS, 1)
+    ending, plain = make_bot("planner:default:6:1:top:::2", g.rules), make_bot("planner:default:6", g.rules)
+    short = make_bot("planner:default:6:1:top:::1", g.rules)
+    assert (ending.end, plain.end, ending.turns) == (2, 0, 1)
+    assert own_turns_left(g, 1.0) is None and ending.turns_searched(g) == 1  # no turn played yet to measure by
+    assert ending.choose(g, random.Random(0)) == "sell"
+    g.apply("sell")  # 2 of the 3 rounds left
+    assert own_turns_left(g, ending.evaluate.share_left(g)) == 2
+    assert (ending.turns_searched(g), short.turns_searched(g), plain.turns_searched(g)) == (2, 1, 1)
+    assert plain.choose(g, random.Random(0)) == "sell" == short.choose(g, random.Random(0))  # 2 coins now
+    assert ending.choose(g, random.Random(0)) == "plant"  # plant then reap, 6 coins, beats selling twice, 4
+    g.apply("plant")
+    assert ending.turns_searched(g) == 1 and ending.choose(g, random.Random(0)) == "reap"
+    g.apply("reap")
+    assert g.is_terminal() and g.scores()[0]["score"] == 2 + 6  # selling three times scores 6
+
+
+def test_a_seat_counts_only_its_own_turns_left(tmp_path):
+    from interpreter.play.planner import own_turns_left
+
+    g = game_of(tmp_path, SEASONS, 2)
+    g.apply("sell")
+    g.apply("sell")  # each seat took one of its 3 turns
+    assert g.current_player == 0 and own_turns_left(g, F.share_left(g.rules.flow, g.state.flow)) == 2
+    with pytest.raises(ValueError, match="end: -1 is not a whole number of turns"):
+        make_bot("planner:default", g.rules).__class__(load_evaluation(g.rules, "default"), end=-1)
 
 
 class _Guess:
