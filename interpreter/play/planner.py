@@ -109,8 +109,8 @@ class PlannerBot:
         """Its turns searched from here: ``turns``, or, within ``end`` of its turns of the game's end, all
         of those left, so that the last turns are chosen by the final scores the game ends with rather than
         by the evaluation of a position that still has turns to play."""
-        if not self.end:
-            return self.turns
+        if not self.end or not (game.rules.flow.rounds or self.evaluate.rounds):
+            return self.turns  # a flow that ends on a condition, no length expected: the end cannot be told
         left = own_turns_left(game, self.evaluate.share_left(game))
         return max(self.turns, left) if left is not None and left <= self.end else self.turns
 

@@ -6,6 +6,7 @@ game left (`early`, flow.share_left), the planner that searches the steps of its
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -298,6 +299,11 @@ def test_a_seat_counts_only_its_own_turns_left(tmp_path):
     g.apply("sell")
     g.apply("sell")  # each seat took one of its 3 turns
     assert g.current_player == 0 and own_turns_left(g, F.share_left(g.rules.flow, g.state.flow)) == 2
+    # a flow that ends on a condition and no length expected: the share left is a guess, the end is not searched
+    planner = make_bot("planner:default:6:1:top:::3", g.rules)
+    fifth_turn = SimpleNamespace(turn=5, players=g.state.players, flow=g.state.flow)  # 4 played; half left, a guess
+    open_ended = SimpleNamespace(rules=SimpleNamespace(flow=SimpleNamespace(rounds=None)), state=fifth_turn)
+    assert own_turns_left(open_ended, 0.5) == 2 and planner.turns_searched(open_ended) == 1
     with pytest.raises(ValueError, match="end: -1 is not a whole number of turns"):
         make_bot("planner:default", g.rules).__class__(load_evaluation(g.rules, "default"), end=-1)
 
