@@ -293,7 +293,7 @@ def test_within_end_of_its_turns_of_the_end_the_planner_searches_every_turn_left
 
 
 def test_a_seat_counts_only_its_own_turns_left(tmp_path):
-    from interpreter.play.planner import own_turns_left
+    from interpreter.play.planner import PlannerBot, own_turns_left
 
     g = game_of(tmp_path, SEASONS, 2)
     g.apply("sell")
@@ -305,7 +305,7 @@ def test_a_seat_counts_only_its_own_turns_left(tmp_path):
     open_ended = SimpleNamespace(rules=SimpleNamespace(flow=SimpleNamespace(rounds=None)), state=fifth_turn)
     assert own_turns_left(open_ended, 0.5) == 2 and planner.turns_searched(open_ended) == 1
     with pytest.raises(ValueError, match="end: -1 is not a whole number of turns"):
-        make_bot("planner:default", g.rules).__class__(load_evaluation(g.rules, "default"), end=-1)
+        PlannerBot(load_evaluation(g.rules, "default"), end=-1)
 
 
 class _Guess:
