@@ -5,6 +5,7 @@ Usage: python tools/bench_bots.py solo  [--pack DIR] [--variant FILE ...] [--bot
        python tools/bench_bots.py duel  [--pack DIR] [--bot best] [--against mcts:100] [--games 100] ...
        python tools/bench_bots.py usage [--pack DIR] [--bot best] [--players 2] [--games 200] ...
        python tools/bench_bots.py milestones [--pack DIR] [--bot greedy] [--players 2] [--games 100] ...
+       python tools/bench_bots.py worth [--pack DIR] [--bot best] [--players 2] [--games 100] ...
        python tools/bench_bots.py ceiling [--pack DIR] [--bot best] [--width 40] [--turn-width 6] [--games 20] ...
        python tools/bench_bots.py choices [--pack DIR] [--bot best] [--players 1] [--rollout BOT] [--ends 4]
                                           [--repeats 2] [--share 0.15] [--distinct position|first_action]
@@ -20,6 +21,10 @@ Usage: python tools/bench_bots.py solo  [--pack DIR] [--variant FILE ...] [--bot
 - milestones: self-play games of the bot: in how many games each reward printed on a track was reached
          (a seal right at a track's end) and each action was performed by some seat (the extra action),
          with Wilson intervals: whether the bot ever goes for what a rule offers far ahead.
+- worth: self-play games of the bot: for each record with a trigger (a permanent ability), the points it
+         scored and the resources it gained its owner per whole game held, what that is worth by the bot's
+         evaluation, and that worth less the mean of the records dealt into its zone (play/record_worth.py):
+         the `records` weights an evaluation may carry.
 - ceiling: for each solo seed, the best score a beam over whole turns (--width ends of turn kept, each
          turn searched by the planner's turn search keeping --turn-width sequences) finds when it knows
          the draws (play/ceiling.py: an analysis of the deal, not a bot), next to the bot's score on the
@@ -141,6 +146,35 @@ def milestones(args) -> None:
         print(f"  {title} (games with it, 95% CI):")
         for x in rows:
             print(f"    {x['games']:>4}  {100 * x['share']:5.1f}% [{100 * x['low']:4.1f}%, {100 * x['high']:5.1f}%]  {x['label']}")
+    print("  " + _timing(records, args.bot))
+
+
+def worth(args) -> None:
+    from interpreter.play.bots import load_evaluation, make_bot
+    from interpreter.play.record_worth import dealt_from, record_worths
+
+    ruleset = load_ruleset(args.pack, args.variants)
+    game = new_game(ruleset, args.players, seed=args.seed)
+    evaluation = getattr(make_bot(args.bot, game.rules), "evaluate", None)
+    if evaluation is None:  # random, mcts, dummy: the evaluation the pack's planner plays by
+        bots = game.rules.ruleset.single("bots")
+        evaluation = load_evaluation(game.rules, bots.planner if bots else None)
+    specs = [GameSpec(args.players, (args.bot,) * args.players, args.seed + i, args.variants, args.pack) for i in range(args.games)]
+    records = run_games(specs, args.workers)
+    rows = record_worths(records, game.rules.tables, evaluation, dealt_from(game.state))
+    print(f"{_where(args)}: {args.games} self-play games of {args.bot}, {args.players} player(s) (seeds "
+          f"{args.seed}..{args.seed + args.games - 1}); records with triggers, by the bot's evaluation")
+    print(f"  {'record':<28} {'zone':<16} {'games':>5} {'held':>5} {'points':>6} {'worth':>6} {'relative':>8}  gains")
+    for w in rows:
+        gains = ", ".join(f"{n:+.1f} {res}" for res, n in w.gains.items() if round(n, 1))
+        print(f"  {w.record:<28} {w.zone:<16} {w.games:>5} {w.share_held:>5.2f} {w.points:>6.1f} {w.worth:>6.2f} "
+              f"{w.relative:>+8.2f}  {gains}")
+    unheld = sorted({rid for _, rid in game.rules.tables.triggers} - {w.record for w in rows})
+    if unheld:
+        print(f"  records with triggers no seat held ({len(unheld)}; not measured, so not weighed below): "
+              + ", ".join(unheld))
+    print("  as `early` weights of the evaluation (worth less the mean of its zone):")
+    print("    records: {" + ", ".join(f"{w.record}: {w.relative:.2f}" for w in rows) + "}")
     print("  " + _timing(records, args.bot))
 
 
@@ -271,12 +305,12 @@ def choices(args) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("target", choices=("solo", "duel", "usage", "milestones", "ceiling", "choices"))
+    ap.add_argument("target", choices=("solo", "duel", "usage", "milestones", "worth", "ceiling", "choices"))
     ap.add_argument("--pack", default=None, help="pack directory (default: the bundled pack)")
     ap.add_argument("--variant", action="append", default=[], help="overlay file (repeatable, in order)")
     ap.add_argument("--bot", default="best")
     ap.add_argument("--against", default="mcts:100")
-    ap.add_argument("--players", type=int, default=None, help="default: 2 (usage, milestones), 1 (choices)")
+    ap.add_argument("--players", type=int, default=None, help="default: 2 (usage, milestones, worth), 1 (choices)")
     ap.add_argument("--games", type=int, default=None,
                     help="default: 50 solo, 100 duel, 200 usage, 100 milestones, 20 ceiling, 40 choices")
     ap.add_argument("--seed", type=int, default=1000)
@@ -292,9 +326,11 @@ def main() -> None:
                     help="choices: the ends compared differ as positions, or by the turn's first action")
     args = ap.parse_args()
     args.variants = tuple(args.variant)
-    args.games = args.games or {"solo": 50, "duel": 100, "usage": 200, "milestones": 100, "ceiling": 20, "choices": 40}[args.target]
+    args.games = args.games or {"solo": 50, "duel": 100, "usage": 200, "milestones": 100, "worth": 100, "ceiling": 20,
+                                "choices": 40}[args.target]
     args.players = args.players or (1 if args.target == "choices" else 2)
-    {"solo": solo, "duel": duel, "usage": usage, "milestones": milestones, "ceiling": ceiling_, "choices": choices}[args.target](args)
+    {"solo": solo, "duel": duel, "usage": usage, "milestones": milestones, "worth": worth, "ceiling": ceiling_,
+     "choices": choices}[args.target](args)
 
 
 if __name__ == "__main__":

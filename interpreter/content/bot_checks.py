@@ -1,5 +1,5 @@
 """Checks of a pack's bots file (model/bots.py): the evaluations each bot plays by exist, every weight
-names a resource, track, grid, record kind, piece or zone of the pack, and `best` names a bundled bot
+names a resource, track, grid, record kind, piece, zone or record of the pack, and `best` names a bundled bot
 (content/bot_specs.py) with an evaluation of the file where it takes one."""
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ def check_bots(c, doc, m) -> None:
              "grids": (grids, "E304", "grid"), "owned": (set(c.record_kinds), "E307", "record kind"),
              "pieces_free": (c.pieces, "E301", "piece"), "zones": (c.zone_ids, "E320", "zone")}
     names["track_values"] = names["tracks"]
+    records = {r.id for rk in c.record_kinds.values() for _, fm in c.by_kind.get(rk.file_kind, [])
+               for r in getattr(fm, rk.field, ())}
+    names["records"] = (records, "E314", "record")
     for i, e in enumerate(m.evaluations):
         for field, (known, code, what) in names.items():
             for key in getattr(e, field):

@@ -39,7 +39,7 @@ from interpreter.runtime.natives.common import top_of
 
 # --------------------------------------------------------------------------- evaluation
 
-WEIGHT_GROUPS = ("holdings", "tracks", "track_values", "grids", "owned", "pieces_free", "zones")
+WEIGHT_GROUPS = ("holdings", "tracks", "track_values", "grids", "owned", "pieces_free", "zones", "records")
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,8 @@ class Evaluation:
     bonus_prices: dict[str, float] = field(default_factory=dict)  # resource -> its price in a bonus, for its holdings weight
     bonus_programs: dict[str, object] = field(default_factory=dict)  # record -> its `bonus` program
     action_places: tuple[str, ...] = ()  # the keys of the actions' hexes in a player's area
+    records: dict[str, float] = field(default_factory=dict)  # record id -> value of owning it
+    record_kinds: dict[str, str] = field(default_factory=dict)  # record id -> its kind, where a player owns it
 
     def __post_init__(self):
         # the weights as tuples, in the dicts' order (the sum is the same float): the value is taken of
@@ -130,12 +132,13 @@ class Evaluation:
                 tuple((t, w, self.starts.get(t, 0)) for t, w in groups.get("tracks", {}).items()),
                 tuple(groups.get("grids", {}).items()), tuple(groups.get("owned", {}).items()),
                 tuple(groups.get("pieces_free", {}).items()),
-                tuple((t, w, self.printed.get(t, {})) for t, w in groups.get("track_values", {}).items()))
+                tuple((t, w, self.printed.get(t, {})) for t, w in groups.get("track_values", {}).items()),
+                tuple((r, self.record_kinds.get(r, ""), w) for r, w in groups.get("records", {}).items()))
 
     @staticmethod
     def _linear(p, terms, v: float) -> float:
         """``v`` plus the terms' values for the player (added in this order: the same float every time)."""
-        holding_terms, track_terms, grid_terms, owned_terms, piece_terms, value_terms = terms
+        holding_terms, track_terms, grid_terms, owned_terms, piece_terms, value_terms, record_terms = terms
         holdings, tracks, grids, owned, free = p.holdings, p.tracks, p.grids, p.owned, p.pieces_free
         for r, w in holding_terms:
             v += w * holdings.get(r, 0)
@@ -149,6 +152,9 @@ class Evaluation:
             v += w * free.get(piece, 0)
         for t, w, printed in value_terms:
             v += w * (printed.get(tracks.get(t, 0)) or 0)
+        for r, kind, w in record_terms:
+            if r in owned.get(kind, ()):
+                v += w
         return v
 
     def of_player(self, p, left: float = 0.0) -> float:
@@ -260,7 +266,8 @@ def load_evaluation(rules, which: str | None = None) -> Evaluation:
         places = tuple(rules.machine.layout.action_hex_keys.values())
     return Evaluation(e.points, dict(e.holdings), dict(e.tracks), dict(e.grids), dict(e.owned), dict(e.pieces_free),
                       e.opponents, starts, dict(e.zones), dict(e.track_values), e.final, early, e.rounds, printed,
-                      e.steps, e.rewards_ahead, rewards, e.bonuses, dict(e.bonus_prices), programs, places)
+                      e.steps, e.rewards_ahead, rewards, e.bonuses, dict(e.bonus_prices), programs, places,
+                      dict(e.records), dict(rules.tables.kind_of) if e.records or e.early.records else {})
 
 
 # --------------------------------------------------------------------------- bots

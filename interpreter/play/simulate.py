@@ -53,6 +53,8 @@ def play_game(spec: GameSpec) -> dict:
     rngs = [random.Random(spec.seed * 1009 + seat) for seat in range(len(bots))]
     machine = game.rules.machine
     fired: set[str] = set()
+    # seat -> source -> resource -> net amount: what each record's programs gained and paid its owner
+    gains: list[dict[str, dict[str, int]]] = [{} for _ in game.state.players]
     seconds, moves, slowest = [0.0] * len(bots), [0] * len(bots), [0.0] * len(bots)
     while not game.is_terminal():
         seat = game.current_player
@@ -65,9 +67,12 @@ def play_game(spec: GameSpec) -> dict:
         # traced while the move is played only: a bot's search runs programs of moves it does not make
         machine.trace = fired
         try:
-            game.apply(action)
+            entries = game.apply_recorded(action)  # the step's payments and gains, not those of copies it tried
         finally:
             machine.trace = None
+        for e in entries:
+            by_source = gains[e.seat].setdefault(e.source, {})
+            by_source[e.resource] = by_source.get(e.resource, 0) + e.amount
     log = game.state.log
     scores = game.scores()
     if not game.rules.uses_offers:  # a pack on the generic core: its menu's actions, and the records they named
@@ -93,6 +98,8 @@ def play_game(spec: GameSpec) -> dict:
         "tiles": dict(picked),
         "wheel": dict(wheel),
         "fired": sorted(fired),
+        "gains": gains,
+        "acquired": [dict(p.acquired) for p in game.state.players],
         "solo": game.solo_verdict(),
         "timing": {"seconds": seconds, "moves": moves, "slowest": slowest},
     }

@@ -28,6 +28,10 @@ class Weights(Model):
     zones: dict[Id, float] = {}
     """Zone id -> value of each of the player's records in it: in their own zone of a zone declared
     `per: player` (cards in hand), in a shared zone those they own (their buildings laid on a road)."""
+    records: dict[Id, float] = {}
+    """Record id -> value of owning that record: for the components of one kind that are not worth alike
+    (one permanent ability triggers far more often than another), beyond `owned`'s value per record of
+    the kind. `tools/bench_bots.py worth` measures what each record's triggers gain in self-play."""
 
 
 class Evaluation(Weights, Record):
