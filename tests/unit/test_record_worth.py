@@ -1,7 +1,8 @@
 """Records of one kind that are not worth alike: the `records` weights of an evaluation (bots.Evaluation),
-the firings and gains a simulated game's record keeps (simulate.play_game), and the worth of each record
-with a trigger measured from them (interpreter/play/record_worth.py). On an invented pack: a well and a
-mill drawn together from one stack, the well paying 1 coin at the start of every round and the mill 2."""
+what a simulated game's record keeps of each source's gains and of when each record was gained
+(simulate.play_game), and the worth of each record with a trigger measured from them
+(interpreter/play/record_worth.py). On an invented pack: a well and a mill drawn together from one stack,
+the well paying 1 coin at the start of every round and the mill 2."""
 
 from __future__ import annotations
 
