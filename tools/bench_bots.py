@@ -150,15 +150,11 @@ def milestones(args) -> None:
 
 
 def worth(args) -> None:
-    from interpreter.play.bots import load_evaluation, make_bot
     from interpreter.play.record_worth import dealt_from, record_worths
 
     ruleset = load_ruleset(args.pack, args.variants)
     game = new_game(ruleset, args.players, seed=args.seed)
-    evaluation = getattr(make_bot(args.bot, game.rules), "evaluate", None)
-    if evaluation is None:  # random, mcts, dummy: the evaluation the pack's planner plays by
-        bots = game.rules.ruleset.single("bots")
-        evaluation = load_evaluation(game.rules, bots.planner if bots else None)
+    evaluation = _evaluation_of(args.bot, game.rules)
     specs = [GameSpec(args.players, (args.bot,) * args.players, args.seed + i, args.variants, args.pack) for i in range(args.games)]
     records = run_games(specs, args.workers)
     rows = record_worths(records, game.rules.tables, evaluation, dealt_from(game.state))
@@ -189,17 +185,24 @@ def _in_workers(fn, tasks: list, workers: int | None) -> list:
         return pool.map(fn, tasks, chunksize=1)
 
 
+def _evaluation_of(bot: str, rules):
+    """The evaluation ``bot`` plays by; for a bot without one (random, mcts, dummy), the pack's planner's."""
+    from interpreter.play.bots import load_evaluation, make_bot
+
+    evaluation = getattr(make_bot(bot, rules), "evaluate", None)
+    if evaluation is None:
+        bots = rules.ruleset.single("bots")
+        evaluation = load_evaluation(rules, bots.planner if bots else None)
+    return evaluation
+
+
 def _ceiling_of(task: tuple) -> dict:
     """One seed's ceiling (run in a worker process)."""
-    from interpreter.play.bots import load_evaluation, make_bot
     from interpreter.play.ceiling import ceiling
 
     pack, variants, bot, seed, width, turn_width = task
     game = new_game(load_ruleset(pack, variants), 1, seed=seed)
-    evaluation = getattr(make_bot(bot, game.rules), "evaluate", None)
-    if evaluation is None:  # random, mcts, dummy: the evaluation the pack's planner plays by
-        bots = game.rules.ruleset.single("bots")
-        evaluation = load_evaluation(game.rules, bots.planner if bots else None)
+    evaluation = _evaluation_of(bot, game.rules)
     start = time.process_time()
     found = ceiling(game, evaluation, width=width, turn_width=turn_width, rng=random.Random(seed))
     return {"seed": seed, "score": found.score, "seconds": time.process_time() - start}
@@ -312,7 +315,8 @@ def main() -> None:
     ap.add_argument("--against", default="mcts:100")
     ap.add_argument("--players", type=int, default=None, help="default: 2 (usage, milestones, worth), 1 (choices)")
     ap.add_argument("--games", type=int, default=None,
-                    help="default: 50 solo, 100 duel, 200 usage, 100 milestones, 20 ceiling, 40 choices")
+                    help="default: 50 solo, 100 duel, 200 usage, 100 milestones, 100 worth, 20 ceiling, "
+                         "40 choices")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--width", type=int, default=40, help="ceiling: ends of turn the beam keeps")
