@@ -66,7 +66,7 @@ class Evaluation:
     bonus_programs: dict[str, object] = field(default_factory=dict)  # record -> its `bonus` program
     action_places: tuple[str, ...] = ()  # the keys of the actions' hexes in a player's area
     records: dict[str, float] = field(default_factory=dict)  # record id -> value of owning it
-    record_kinds: dict[str, str] = field(default_factory=dict)  # record id -> its kind, where a player owns it
+    record_kinds: dict[str, str] = field(default_factory=dict)  # weighed record id -> its kind (where it is owned)
 
     def __post_init__(self):
         # the weights as tuples, in the dicts' order (the sum is the same float): the value is taken of
@@ -267,7 +267,7 @@ def load_evaluation(rules, which: str | None = None) -> Evaluation:
     return Evaluation(e.points, dict(e.holdings), dict(e.tracks), dict(e.grids), dict(e.owned), dict(e.pieces_free),
                       e.opponents, starts, dict(e.zones), dict(e.track_values), e.final, early, e.rounds, printed,
                       e.steps, e.rewards_ahead, rewards, e.bonuses, dict(e.bonus_prices), programs, places,
-                      dict(e.records), dict(rules.tables.kind_of) if e.records or e.early.records else {})
+                      dict(e.records), {r: rules.tables.kind_of[r] for r in (*e.records, *e.early.records)})
 
 
 # --------------------------------------------------------------------------- bots
