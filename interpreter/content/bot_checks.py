@@ -22,9 +22,7 @@ def check_bots(c, doc, m) -> None:
              "grids": (grids, "E304", "grid"), "owned": (set(c.record_kinds), "E307", "record kind"),
              "pieces_free": (c.pieces, "E301", "piece"), "zones": (c.zone_ids, "E320", "zone")}
     names["track_values"] = names["tracks"]
-    records = {r.id for rk in c.record_kinds.values() for _, fm in c.by_kind.get(rk.file_kind, [])
-               for r in getattr(fm, rk.field, ())}
-    names["records"] = (records, "E314", "record")
+    names["records"] = (set().union(*map(c.record_ids, c.record_kinds)), "E314", "record")
     for i, e in enumerate(m.evaluations):
         for field, (known, code, what) in names.items():
             for key in getattr(e, field):

@@ -262,9 +262,14 @@ class Checker:
     _CATEGORY_ERRORS = {"action": ("E305", "action"), "zone": ("E320", "zone"), "symbol": ("E301", "edge symbol"),
                         "resource": ("E302", "resource"), "track": ("E303", "track"), "grid": ("E304", "grid")}
 
+    def record_ids(self, kind: str) -> set[str]:
+        """The ids of every record of a record kind, across the files that list them."""
+        rk = self.record_kinds[kind]
+        return {r.id for _, m in self.by_kind.get(rk.file_kind, []) for r in getattr(m, rk.field)}
+
     def _category(self, of: str) -> set[str]:
         if of in self.record_kinds:
-            return {r.id for _, m in self.by_kind.get(self.record_kinds[of].file_kind, []) for r in getattr(m, self.record_kinds[of].field)}
+            return self.record_ids(of)
         sets = {"resource": self.resources, "group": self.groups, "action": self.actions, "zone": self.zone_ids,
                 "piece": self.pieces, "permit": {p.id for p in self.pack.permits}, "symbol": self.symbols,
                 "icon": self.icons, "colour": self.colours,
