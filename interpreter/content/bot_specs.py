@@ -3,7 +3,7 @@ options after colons. Parsed here, apart from the bots, so that content checks c
 
   random                      a uniformly random legal action
   greedy[:EVALUATION]         one move ahead, judged by an evaluation of the bots file
-  planner[:EVALUATION[:WIDTH[:TURNS[:FRONTIER[:AHEAD[:GUESSES[:END]]]]]]]  the player's whole turn searched (WIDTH
+  planner[:EVALUATION[:WIDTH[:TURNS[:FRONTIER[:AHEAD[:GUESSES[:END[:CHECKS]]]]]]]]  the player's whole turn searched (WIDTH
                               sequences kept at each step), and TURNS of its turns ahead; FRONTIER: which
                               sequences are kept, `top` (the best by value, the default) or `first_actions`
                               (the best of each way the turn begins, then the second of each, ...);
@@ -11,7 +11,11 @@ options after colons. Parsed here, apart from the bots, so that content checks c
                               wide those turns are searched (WIDTH by default); GUESSES: how many
                               guesses of the hidden stacks are searched, each first action valued by
                               its mean over them (1 by default); END: within that many of its turns of
-                              the game's end, it searches all its turns left, AHEAD wide (0 by default)
+                              the game's end, it searches all its turns left, AHEAD wide (0 by default);
+                              CHECKS: with one guess, its best ways to begin the turn (the best of each
+                              verb, then the next best) are valued again on that many new guesses, the
+                              rest of the turn searched WIDTH/2 wide, and the best on average is played
+                              (0 by default: none; not within END of the game's end)
   mcts[:ITERATIONS]           Monte Carlo tree search
   dummy                       the pack's automatic seat policy (the crane's farthest tile)
   best                        the pack's strongest configuration, named by its bots file
@@ -39,13 +43,14 @@ class BotSpec:
     ahead: int | None = None  # planner: the ends of turn played on into its turns ahead, and their search's width
     guesses: int | None = None  # planner: determinizations searched, each first action valued by its mean
     end: int | None = None  # planner: within this many of its turns of the game's end, it searches to the end
+    checks: int | None = None  # planner: new guesses its best ways to begin the turn are valued again on
 
 
 def parse_spec(spec: str) -> BotSpec:
     name, *options = spec.strip().split(":")
     if name not in BOT_NAMES:
         raise SpecError(f"unknown bot '{spec}'; known: {', '.join(BOT_NAMES)}")
-    takes = {"greedy": 1, "planner": 7, "mcts": 1}.get(name, 0)
+    takes = {"greedy": 1, "planner": 8, "mcts": 1}.get(name, 0)
     if len(options) > takes:
         raise SpecError(f"bot '{spec}': {name} takes {takes or 'no'} option{'s' if takes != 1 else ''} after a colon")
     if name == "mcts":
@@ -59,7 +64,8 @@ def parse_spec(spec: str) -> BotSpec:
     ahead = _number(spec, options[4]) if len(options) > 4 and options[4] else None
     guesses = _number(spec, options[5]) if len(options) > 5 and options[5] else None
     end = _number(spec, options[6]) if len(options) > 6 and options[6] else None
-    return BotSpec(name, evaluation, number, turns, frontier, ahead, guesses, end)
+    checks = _number(spec, options[7]) if len(options) > 7 and options[7] else None
+    return BotSpec(name, evaluation, number, turns, frontier, ahead, guesses, end, checks)
 
 
 def _number(spec: str, text: str) -> int:

@@ -414,7 +414,7 @@ BOTS = BOT_NAMES
 
 def make_bot(spec: str, rules):
     """A bot from its spec (content/bot_specs.py): `mcts:400` (iterations), `greedy:default` (evaluation),
-    `planner:tuned:8:2:first_actions:4:3:2` (evaluation, beam width, turns, frontier, ahead, guesses, end), `best` (the pack's strongest,
+    `planner:tuned:8:2:first_actions:4:3:2:3` (evaluation, beam width, turns, frontier, ahead, guesses, end, checks), `best` (the pack's strongest,
     from its bots file)."""
     from interpreter.play.planner import PlannerBot
 
@@ -433,7 +433,7 @@ def make_bot(spec: str, rules):
         evaluation = parsed.evaluation or (bots.planner if bots else None)
         return PlannerBot(load_evaluation(rules, evaluation), width=parsed.number or 6, turns=parsed.turns or 1,
                           frontier=parsed.frontier or "top", ahead=parsed.ahead, guesses=parsed.guesses or 1,
-                          end=parsed.end or 0)
+                          end=parsed.end or 0, checks=parsed.checks or 0)
     if parsed.name == "mcts":
         return MCTSBot(load_evaluation(rules, bots.mcts if bots else None), iterations=parsed.number or 100)
     return DummyBot()

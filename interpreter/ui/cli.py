@@ -184,7 +184,7 @@ def play(
     moves: Optional[Path] = typer.Option(None, "--moves", help="Play the actions in this file, one per line (# comments)."),
     log: Optional[Path] = typer.Option(None, "--log", help="Write the finished (or stopped) game here, for `caput replay`."),
     seat: Optional[List[str]] = typer.Option(None, "--seat", help="A bot takes a seat: `2=greedy` (repeatable; "
-                                             "random, greedy[:evaluation], planner[:evaluation[:width[:turns[:frontier[:ahead[:guesses[:end]]]]]]], best, mcts[:iterations], dummy)."),
+                                             "random, greedy[:evaluation], planner[:evaluation[:width[:turns[:frontier[:ahead[:guesses[:end[:checks]]]]]]]], best, mcts[:iterations], dummy)."),
     load: Optional[Path] = typer.Option(None, "--load", help="Continue a game saved with `save FILE` or --log."),
 ) -> None:
     """Play a game in the terminal (hotseat, or against bots with --seat): pick a numbered legal action or
@@ -261,7 +261,7 @@ def simulate(
     players: int = typer.Option(2, "--players", "-p", min=1, help="Players per game (1 = solo against the dummy)."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
     bots: str = typer.Option("greedy", "--bots", help="Bot per seat, comma-separated (one fills every seat): "
-                             "random, greedy[:evaluation], planner[:evaluation[:width[:turns[:frontier[:ahead[:guesses[:end]]]]]]], best (the pack's strongest), "
+                             "random, greedy[:evaluation], planner[:evaluation[:width[:turns[:frontier[:ahead[:guesses[:end[:checks]]]]]]]], best (the pack's strongest), "
                              "mcts[:iterations], dummy."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game; game i uses seed + i."),
     pack: Optional[Path] = typer.Option(None, "--pack", help="Pack directory (default: the bundled pack)."),

@@ -191,11 +191,14 @@ def test_bot_specs_parse_and_refuse_clearly():
                                                                         None, 4)
     assert parse_spec("planner:tuned:16:1:first_actions:4::3") == BotSpec("planner", "tuned", 16, 1, "first_actions",
                                                                            4, None, 3)
+    assert parse_spec("planner:tuned:16:1:first_actions:4::3:2") == BotSpec("planner", "tuned", 16, 1,
+                                                                             "first_actions", 4, None, 3, 2)
     assert parse_spec("mcts:400") == BotSpec("mcts", number=400)
     assert parse_spec("greedy") == BotSpec("greedy")
     for bad, says in (("wizard", "unknown bot 'wizard'"), ("mcts:lots", "'lots' is not a positive whole number"),
-                      ("random:x", "random takes no options"), ("planner:a:3:2:top:4:2:1:x", "planner takes 7 options"),
+                      ("random:x", "random takes no options"), ("planner:a:3:2:top:4:2:1:2:x", "planner takes 8 options"),
                       ("planner:a:3:2:top:4:2:0", "'0' is not a positive whole number"),
+                      ("planner:a:3:2:top:4:2:1:0", "'0' is not a positive whole number"),
                       ("planner:a:3:2:top:4:0", "'0' is not a positive whole number"),
                       ("planner:a:3:2:top:none", "'none' is not a positive whole number"),
                       ("planner:a:3:2:widest", "'widest' is not a frontier; known: top, first_actions")):
@@ -374,3 +377,89 @@ def test_the_planner_spec_takes_the_guesses_and_a_real_game_is_played_by_them(pa
     while not g.is_terminal():
         g.apply(planner.choose(g, random.Random(0)))
     assert g.scores()[0]["score"] > 0
+
+
+class _Drawn:
+    """A stand-in for a position of a determinized game: its hidden stack, and what its last action drew."""
+
+    def __init__(self, turn: int, stack: tuple, drawn: str | None = None):
+        self.state = SimpleNamespace(turn=turn, zones={"stack": stack})
+        self.drawn = drawn
+        self.current_player = 0
+
+    def child(self, action):
+        if action == "refresh":  # the top of this guess's stack comes into view
+            return _Drawn(self.state.turn, self.state.zones["stack"][1:], self.state.zones["stack"][0])
+        return _Drawn(self.state.turn, self.state.zones["stack"], action)
+
+    def is_terminal(self):
+        return False
+
+
+class _Stacked(_Drawn):
+    """The game the planner is asked about: each determinization is a new guess of the stack; the first
+    has the good card on top, the later ones a poor one."""
+
+    def __init__(self):
+        super().__init__(1, ("good", "poor"))
+        self.guesses = 0
+
+    def determinized(self, seat, rng):
+        self.guesses += 1
+        return _Drawn(1, ("good", "poor") if self.guesses == 1 else ("poor", "good"))
+
+    def legal_actions(self):
+        return ["take", "refresh", "rest"]
+
+
+def test_a_planner_checks_its_best_beginnings_on_new_guesses_of_the_hidden_stacks(pack):
+    from interpreter.play.planner import Plan, PlannerBot, check_candidates
+
+    class Refreshing(PlannerBot):
+        # refreshing shows the top card, then taking it scores 10 if it is good, 1 if poor; taking the card in
+        # view scores 6 whatever the guess; resting, 2. The widths the rest of the turn is searched at are kept
+        widths: list = []
+
+        def turn_ends(self, world, seat, rng, width=None):
+            if world.drawn is not None:  # after the first action, in a new guess: the rest of the turn
+                self.widths.append(width)
+                value = {"good": 10.0, "poor": 1.0, "take": 6.0, "rest": 2.0}[world.drawn]
+                return [Plan(value, ("end",), world)]
+            after = world.child("refresh")
+            ends = [Plan(6.0, ("take", "end"), world.child("take")), Plan(2.0, ("rest",), world.child("rest")),
+                    Plan(10.0 if after.drawn == "good" else 1.0, ("refresh", "take"), after)]
+            return sorted(ends, key=lambda p: -p.value)
+
+    evaluation = load_evaluation(new_game(load_ruleset(pack), 1, seed=0).rules, "default")
+    unchecked, checked = Refreshing(evaluation, width=8), Refreshing(evaluation, width=8, checks=2)
+    assert unchecked.plan(_Stacked(), random.Random(0)) == ["refresh", "take"]  # the first guess's luck
+    table = _Stacked()
+    assert checked.plan(table, random.Random(0)) == ["take", "end"]  # 6 beats the refresh's (1 + 1) / 2
+    assert table.guesses == 1 + 3 * 2 and Refreshing.widths == [4] * 6  # each beginning, 2 new guesses, half as wide
+    checked.CHECK_POSITIONS = 0  # the decision's positions are spent before any check: the first plan
+    assert checked.plan(_Stacked(), random.Random(0)) == ["refresh", "take"]
+    assert checked.checks == 2 and unchecked.checks == 0
+    with pytest.raises(ValueError, match="checks: -1 is not a whole number of guesses"):
+        PlannerBot(evaluation, checks=-1)
+    # the best of each verb is checked, then the next best: the variants of one kind crowd no other kind out
+    firsts = ["refresh a 1", "refresh a 2", "refresh b 1", "take x", "refresh b 2", "buy extra", "take y"]
+    assert check_candidates(firsts, 4) == ["refresh a 1", "refresh a 2", "take x", "buy extra"]
+    assert check_candidates(firsts, 2) == ["refresh a 1", "take x", "buy extra"]
+
+
+def test_the_planner_spec_takes_the_checks_and_a_real_game_is_played_by_them(pack):
+    games, most = {}, 0
+    for spec, budget in (("planner:default:4:1:first_actions", None), ("planner:default:4:1:first_actions::::2", 0),
+                         ("planner:default:4:1:first_actions::::2", None)):
+        g = new_game(load_ruleset(pack), 1, seed=0)
+        planner = make_bot(spec, g.rules)
+        if budget is not None:
+            planner.CHECK_POSITIONS = budget
+        while not g.is_terminal():
+            g.apply(planner.choose(g, random.Random(len(g.state.log))))
+            most = max(most, planner.positions)
+        games[(planner.checks, budget)] = g
+    assert set(games) == {(0, None), (2, 0), (2, None)}  # the spec's eighth option
+    assert most > 0 and all(g.scores()[0]["score"] > 0 for g in games.values())
+    # no position left to check on: it plays as the planner without checks
+    assert games[(2, 0)].state.log == games[(0, None)].state.log
