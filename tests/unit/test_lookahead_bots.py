@@ -418,7 +418,9 @@ def test_a_planner_checks_its_best_beginnings_on_new_guesses_of_the_hidden_stack
     class Refreshing(PlannerBot):
         # refreshing shows the top card, then taking it scores 10 if it is good, 1 if poor; taking the card in
         # view scores 6 whatever the guess; resting, 2. The widths the rest of the turn is searched at are kept
-        widths: list = []
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.widths = []
 
         def turn_ends(self, world, seat, rng, width=None):
             if world.drawn is not None:  # after the first action, in a new guess: the rest of the turn
@@ -435,7 +437,7 @@ def test_a_planner_checks_its_best_beginnings_on_new_guesses_of_the_hidden_stack
     assert unchecked.plan(_Stacked(), random.Random(0)) == ["refresh", "take"]  # the first guess's luck
     table = _Stacked()
     assert checked.plan(table, random.Random(0)) == ["take", "end"]  # 6 beats the refresh's (1 + 1) / 2
-    assert table.guesses == 1 + 3 * 2 and Refreshing.widths == [4] * 6  # each beginning, 2 new guesses, half as wide
+    assert table.guesses == 1 + 3 * 2 and checked.widths == [4] * 6  # each beginning, 2 new guesses, half as wide
     checked.CHECK_POSITIONS = 0  # the decision's positions are spent before any check: the first plan
     assert checked.plan(_Stacked(), random.Random(0)) == ["refresh", "take"]
     assert checked.checks == 2 and unchecked.checks == 0
