@@ -42,7 +42,8 @@ guess favours the beginnings its own draws flatter (the winner's curse), and a n
 that luck. No new guess is checked once the decision has valued ``CHECK_POSITIONS`` positions. Not within
 ``end`` of the game's end, where the search runs to the end of the game and a position costs more. In the
 bundled solo game 3 checks gained +8.2 points a game on 100 deals (checked to the last turn, no budget), and
-as the option stands scored 136.4 on another 50 where the planner without them scores 139.4 (README).
+as the option stands scored 136.4 and 148.7 on two other sets of 50 where the planner without them scores
+139.4 and 142.9 (README).
 
 Positions are valued by an evaluation of the bots file (bots.Evaluation), usually one that counts what
 final scoring would add now (`final`) and what holdings are worth for the turns left (`early`).
