@@ -83,7 +83,8 @@ class PlannerBot:
     CHECK_CANDIDATES = 4  # ways to begin the turn valued again on new guesses (``checks``), more when more verbs
     # positions valued in one decision after which no new guess is checked: a count, not a clock, so that a
     # game plays the same on every machine; about 0.7 s of CPU in the bundled solo game on the development
-    # machine (0.09 ms a position), a decision's turn search alone taking up to about 9,000
+    # machine (0.09 ms a position, the median over one game's decisions with 3 checks), where a position
+    # whose forecast searches a final-scoring choice costs several times as much
     CHECK_POSITIONS = 8000
 
     def __init__(self, evaluation, width: int = 6, turns: int = 1, frontier: str = "top", ahead: int | None = None,
