@@ -39,11 +39,11 @@ With ``checks`` above 0 (and one guess), the best ways to begin the turn the sea
 verb, then the next best, ``CHECK_CANDIDATES`` in all) are valued again on that many new guesses of the hidden
 stacks, the rest of the turn searched from each, and the one best on average is played: the search of one
 guess favours the beginnings its own draws flatter (the winner's curse), and a new guess does not share
-that luck. No new guess is checked once the decision has valued ``CHECK_POSITIONS`` positions. Not within
-``end`` of the game's end, where the search runs to the end of the game and a position costs more. In the
-bundled solo game 3 checks gained +8.2 points a game on 100 deals (checked to the last turn, no budget), and
-as the option stands scored 136.4 and 148.7 on two other sets of 50 where the planner without them scores
-139.4 and 142.9 (README).
+that luck. Every beginning is valued on the same new guesses, so that what they are compared on is not one
+guess's luck either. No new search is begun once the decision has valued ``CHECK_POSITIONS`` positions. Not
+within ``end`` of the game's end, where the search runs to the end of the game and a position costs more. In
+the bundled solo game 3 checks gained +5.6 [-0.5, +11.8] points a game on the 100 deals of seeds 2000-2099, paired by deal,
+and lost 2.5 [-11.2, +6.2] on the 50 of seeds 1000-1049 (README).
 
 Positions are valued by an evaluation of the bots file (bots.Evaluation), usually one that counts what
 final scoring would add now (`final`) and what holdings are worth for the turns left (`early`).
@@ -81,11 +81,11 @@ class PlannerBot:
     MAX_STEPS = 24  # decisions in one turn searched at most; a sequence still open then is valued as it stands
     MAX_OTHER_MOVES = 200  # other seats' decisions played between two of the planner's turns at most
     CHECK_CANDIDATES = 4  # ways to begin the turn valued again on new guesses (``checks``), more when more verbs
-    # positions valued in one decision after which no new guess is checked: a count, not a clock, so that a
-    # game plays the same on every machine; about 0.7 s of CPU in the bundled solo game on the development
-    # machine (0.09 ms a position, the median over one game's decisions with 3 checks), where a position
-    # whose forecast searches a final-scoring choice costs several times as much
-    CHECK_POSITIONS = 8000
+    # positions valued in one decision after which no new search is begun for the checks: a count, not a clock,
+    # so that a game plays the same on every machine. About 0.5 s of CPU in the bundled solo game on the
+    # development machine (0.1 ms a position), but a position whose forecast searches a final-scoring choice
+    # costs several times as much: the slowest move of 50 solo games with 3 checks still took 1.2 s
+    CHECK_POSITIONS = 5000
 
     def __init__(self, evaluation, width: int = 6, turns: int = 1, frontier: str = "top", ahead: int | None = None,
                  guesses: int = 1, end: int = 0, checks: int = 0):
@@ -150,32 +150,42 @@ class PlannerBot:
         One guess's search picks the beginning its luck favours: a row refreshed in the guess draws the tile
         the turn then takes, and of many such beginnings, each with a draw of its own, the luckiest wins while
         the draw to come is anyone's (the winner's curse). So the best way to begin of each verb (take,
-        refresh, buy, ...) and the next best, ``CHECK_CANDIDATES`` in all, are valued again: each is played
-        in ``checks`` new guesses and the rest of the turn searched from there, half as wide; their means are
-        compared, not the first guess's values, which chose them. Once the decision has valued
-        ``CHECK_POSITIONS`` positions no new guess is checked: a beginning is compared over the guesses it
-        was checked on, and one checked on none is not played (the first plan is, when none was checked)."""
+        refresh, buy, ...) and the next best, ``CHECK_CANDIDATES`` in all, are valued again on ``checks`` new
+        guesses, the rest of the turn searched from there half as wide; their totals are compared, not the
+        first guess's values, which chose them. Every candidate is valued on the same new guesses (common
+        random numbers): a guess that deals well lifts them all, and what is compared is what the beginnings
+        make of one deal. Once the decision has valued ``CHECK_POSITIONS`` positions no new search is begun,
+        and a guess not every candidate was valued on is not counted (the first plan is played when no guess
+        was)."""
         best_of: dict[str, Plan] = {}
         for p in plans:  # best first: each beginning's best plan
             best_of.setdefault(p.actions[0], p)
         if len(best_of) == 1:
             return plans[0]
-        means: dict[str, float] = {}
-        for first in check_candidates(list(best_of), self.CHECK_CANDIDATES):
-            values = []
-            for _ in range(self.checks):
+        candidates = check_candidates(list(best_of), self.CHECK_CANDIDATES)
+        totals = dict.fromkeys(candidates, 0.0)
+        guesses = 0
+        for _ in range(self.checks):
+            if self.positions >= self.CHECK_POSITIONS:
+                break
+            world = game.determinized(seat, rng)  # one new guess for every candidate: their differences are not its luck
+            values = {}
+            for first in candidates:
                 if self.positions >= self.CHECK_POSITIONS:
                     break
-                values.append(self._value_in_new_guess(game, best_of[first], seat, rng))
-            if values:
-                means[first] = sum(values) / len(values)
-        if not means:
+                values[first] = self._value_in_guess(world, best_of[first], seat, rng)
+            if len(values) < len(candidates):  # the budget ran out within this guess: it is not counted
+                break
+            for first, value in values.items():
+                totals[first] += value
+            guesses += 1
+        if not guesses:
             return plans[0]
-        return best_of[max(means, key=means.__getitem__)]  # the first of equals: the best of the first guess
+        return best_of[max(candidates, key=totals.__getitem__)]  # the first of equals: the best of the first guess
 
-    def _value_in_new_guess(self, game: Game, plan: Plan, seat: int, rng: random.Random) -> float:
-        """The best end of turn the search reaches after the plan's first action in a new guess (half as wide)."""
-        world = game.determinized(seat, rng)
+    def _value_in_guess(self, world: Game, plan: Plan, seat: int, rng: random.Random) -> float:
+        """The best end of turn the search reaches after the plan's first action in ``world``, a new guess
+        of the hidden stacks (searched half as wide)."""
         try:
             after = world.child(plan.actions[0])
         except IllegalActionError:  # it cannot be carried out in this guess: the first guess's value stands

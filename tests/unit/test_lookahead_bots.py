@@ -382,15 +382,16 @@ def test_the_planner_spec_takes_the_guesses_and_a_real_game_is_played_by_them(pa
 class _Drawn:
     """A stand-in for a position of a determinized game: its hidden stack, and what its last action drew."""
 
-    def __init__(self, turn: int, stack: tuple, drawn: str | None = None):
+    def __init__(self, turn: int, stack: tuple, drawn: str | None = None, guess: int = 1):
         self.state = SimpleNamespace(turn=turn, zones={"stack": stack})
         self.drawn = drawn
+        self.guess = guess  # which determinization this position was reached in
         self.current_player = 0
 
     def child(self, action):
         if action == "refresh":  # the top of this guess's stack comes into view
-            return _Drawn(self.state.turn, self.state.zones["stack"][1:], self.state.zones["stack"][0])
-        return _Drawn(self.state.turn, self.state.zones["stack"], action)
+            return _Drawn(self.state.turn, self.state.zones["stack"][1:], self.state.zones["stack"][0], self.guess)
+        return _Drawn(self.state.turn, self.state.zones["stack"], action, self.guess)
 
     def is_terminal(self):
         return False
@@ -406,7 +407,7 @@ class _Stacked(_Drawn):
 
     def determinized(self, seat, rng):
         self.guesses += 1
-        return _Drawn(1, ("good", "poor") if self.guesses == 1 else ("poor", "good"))
+        return _Drawn(1, ("good", "poor") if self.guesses == 1 else ("poor", "good"), guess=self.guesses)
 
     def legal_actions(self):
         return ["take", "refresh", "rest"]
@@ -417,14 +418,17 @@ def test_a_planner_checks_its_best_beginnings_on_new_guesses_of_the_hidden_stack
 
     class Refreshing(PlannerBot):
         # refreshing shows the top card, then taking it scores 10 if it is good, 1 if poor; taking the card in
-        # view scores 6 whatever the guess; resting, 2. The widths the rest of the turn is searched at are kept
+        # view scores 6 whatever the guess; resting, 2. The widths the rest of the turn is searched at are kept,
+        # and the guess each beginning was valued in
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
-            self.widths = []
+            self.widths, self.valued_in = [], {}
 
         def turn_ends(self, world, seat, rng, width=None):
+            self.positions += 1  # a search values one position here
             if world.drawn is not None:  # after the first action, in a new guess: the rest of the turn
                 self.widths.append(width)
+                self.valued_in.setdefault(world.drawn, []).append(world.guess)
                 value = {"good": 10.0, "poor": 1.0, "take": 6.0, "rest": 2.0}[world.drawn]
                 return [Plan(value, ("end",), world)]
             after = world.child("refresh")
@@ -437,9 +441,17 @@ def test_a_planner_checks_its_best_beginnings_on_new_guesses_of_the_hidden_stack
     assert unchecked.plan(_Stacked(), random.Random(0)) == ["refresh", "take"]  # the first guess's luck
     table = _Stacked()
     assert checked.plan(table, random.Random(0)) == ["take", "end"]  # 6 beats the refresh's (1 + 1) / 2
-    assert table.guesses == 1 + 3 * 2 and checked.widths == [4] * 6  # each beginning, 2 new guesses, half as wide
+    assert table.guesses == 1 + 2 and checked.widths == [4] * 6  # each beginning, 2 new guesses, half as wide
+    # every beginning is valued on the same new guesses, so that their differences are not one guess's luck
+    assert checked.valued_in == {"take": [2, 3], "rest": [2, 3], "poor": [2, 3]}
     checked.CHECK_POSITIONS = 0  # the decision's positions are spent before any check: the first plan
     assert checked.plan(_Stacked(), random.Random(0)) == ["refresh", "take"]
+    # the budget runs out within the first new guess (the search, then 2 of the 3 beginnings): it is not
+    # counted, and no other guess is drawn
+    checked.CHECK_POSITIONS, table = 3, _Stacked()
+    assert checked.plan(table, random.Random(0)) == ["refresh", "take"] and table.guesses == 2
+    checked.CHECK_POSITIONS, table = 4, _Stacked()  # one whole new guess, then no other
+    assert checked.plan(table, random.Random(0)) == ["take", "end"] and table.guesses == 2
     assert checked.checks == 2 and unchecked.checks == 0
     with pytest.raises(ValueError, match="checks: -1 is not a whole number of guesses"):
         PlannerBot(evaluation, checks=-1)
