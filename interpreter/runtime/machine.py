@@ -86,6 +86,9 @@ class Machine(Effects, Events):
     mechanisms: dict[str, Callable] = field(default_factory=dict)  # op -> board mechanism (runtime/natives/)
     natives: dict[str, tuple] = field(default_factory=dict)  # "@name" -> (step, answer) of native frames
     trace: set[str] | None = None  # when a set, the keys of the programs that ran are added (simulation reports)
+    # every step this machine has run, in every state: a meter of work that is the same on every machine, which
+    # a bot's search reads to bound itself (a clock would make a game play differently from one run to the next)
+    steps_run: int = field(default=0, repr=False, compare=False)
     _constants: dict = field(default_factory=dict, repr=False)  # id(amounts) -> (amounts, values or None)
     _label_memo: dict = field(default_factory=dict, repr=False)  # (key, addr, trigger, pc) -> option labels
     _record_prices: dict = field(default_factory=dict, repr=False)  # (kind, id) -> constant cost, (), or None
@@ -133,7 +136,7 @@ class Machine(Effects, Events):
         instead of hanging the game. The steps are counted on the state object, not in its data: an
         action is applied to a fresh copy, which has taken none, and every run during that action counts."""
         frames, programs, natives, trace, execs = state.frames, self.tables.programs, self.natives, self.trace, self._exec
-        steps = state._steps
+        steps = begun = state._steps
         while frames and state.decision is None:
             steps += 1
             if steps > STEP_BUDGET:
@@ -161,6 +164,7 @@ class Machine(Effects, Events):
                 continue
             execs[type(block[pc])](self, state, frame if len(frames) > state._own_frames else state.top_frame(), block[pc])
         state._steps = steps
+        self.steps_run += steps - begun
 
     def answer(self, state: GameState, index: int) -> None:
         d = state.decision

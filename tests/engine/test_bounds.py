@@ -35,6 +35,23 @@ def _run_action(rs, action: str):
     machine.run(state)
 
 
+def test_the_machine_meters_every_step_it_runs_in_any_state():
+    """Machine.steps_run: the work a bot's search bounds itself by, the same on every machine."""
+    game = new_game(load_ruleset(None), 2, seed=1)
+    machine = game.rules.machine
+    counted = []
+    for _ in range(2):  # the same program run twice, on two copies: the meter counts both
+        state, before = game.state.clone(), machine.steps_run
+        machine.start(state, "pack/actions/mines/effect", 0, "action:mines")
+        machine.run(state)
+        counted.append(machine.steps_run - before)
+        assert counted[-1] == state._steps > 0  # a fresh copy has taken no step before
+    assert counted[0] == counted[1]
+    before = machine.steps_run
+    game.scores_if_over()  # final scoring run on a copy is work too
+    assert machine.steps_run > before
+
+
 def test_step_budget_stops_a_loop_validation_lets_through(time_limit):
     rs = load_ruleset(None, [BOUNDS / "step_budget.yaml"])  # valid: the count is read from the game
     with time_limit(20), pytest.raises(RunawayError) as caught:
