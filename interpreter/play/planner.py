@@ -37,13 +37,18 @@ many turns are left is estimated from the turns played so far and the share of t
 
 With ``checks`` above 0 (and one guess), the best ways to begin the turn the search found (the best of each
 verb, then the next best, ``CHECK_CANDIDATES`` in all) are valued again on that many new guesses of the hidden
-stacks, the rest of the turn searched from each, and the one best on average is played: the search of one
-guess favours the beginnings its own draws flatter (the winner's curse), and a new guess does not share
-that luck. Every beginning is valued on the same new guesses, so that what they are compared on is not one
-guess's luck either. No new search is begun once the decision has valued ``CHECK_POSITIONS`` positions. Not
-within ``end`` of the game's end, where the search runs to the end of the game and a position costs more. In
-the bundled solo game 3 checks gained +5.6 [-0.5, +11.8] points a game on the 100 deals of seeds 2000-2099, paired by deal,
-and lost 2.5 [-11.2, +6.2] on the 50 of seeds 1000-1049 (README).
+stacks, the rest of the turn searched from each as wide as the turn's own search, and the one best on average
+is played: the search of one guess favours the beginnings its own draws flatter (the winner's curse), and a
+new guess does not share that luck. Every beginning is valued on the same new guesses, so that what they are
+compared on is not one guess's luck either; two guesses that value every beginning alike (no hidden card
+touches the turn) end the checks. Searched half as wide, the checks changed the plan of such turns too, for a
+narrower search undervalues the beginnings whose best sequences are long: in the bundled solo game they lost
+2.5 and 6.5 points a game on seeds 1000-1049 (with 5,000 and 6,000 positions at most), paired by deal with the
+planner that does not check; as wide, they gain +3.3 there (README). Not within ``end`` of the game's end,
+where the search runs to the end of the game.
+The checks and the turns that ``end`` adds stop at ``SEARCH_WORK`` steps of the rules' machine in one
+decision (work_done: a count of work, not a clock, so that a game plays the same on every machine); the turn's
+own search and the turns a spec asks for are not bounded.
 
 Positions are valued by an evaluation of the bots file (bots.Evaluation), usually one that counts what
 final scoring would add now (`final`) and what holdings are worth for the turns left (`early`).
@@ -81,11 +86,11 @@ class PlannerBot:
     MAX_STEPS = 24  # decisions in one turn searched at most; a sequence still open then is valued as it stands
     MAX_OTHER_MOVES = 200  # other seats' decisions played between two of the planner's turns at most
     CHECK_CANDIDATES = 4  # ways to begin the turn valued again on new guesses (``checks``), more when more verbs
-    # positions valued in one decision after which no new search is begun for the checks: a count, not a clock,
-    # so that a game plays the same on every machine. About 0.5 s of CPU in the bundled solo game on the
-    # development machine (0.1 ms a position), but a position whose forecast searches a final-scoring choice
-    # costs several times as much: the slowest move of 50 solo games with 3 checks still took 1.2 s
-    CHECK_POSITIONS = 5000
+    # the machine steps (work_done) one decision may take, its turn's search included: the checks and the turns
+    # searched to the end (``end``) stop there; the turn's own search and the spec's ``turns`` do not. A step costs 4 to 7 microseconds on the
+    # development machine with all that goes with it (about 26 steps and 0.1 ms a position valued in the bundled
+    # solo game), so this is 0.5 to 0.85 s of CPU; a count, not a clock, so that a game plays the same anywhere
+    SEARCH_WORK = 120_000
 
     def __init__(self, evaluation, width: int = 6, turns: int = 1, frontier: str = "top", ahead: int | None = None,
                  guesses: int = 1, end: int = 0, checks: int = 0):
@@ -102,6 +107,7 @@ class PlannerBot:
         self.end = end  # within this many of its turns of the game's end, it searches to the end
         self.checks = checks  # new guesses its best ways to begin the turn are valued on again (one guess searched)
         self.positions = 0  # positions its turn searches valued in the current decision
+        self._work_begun = 0  # work_done when the current decision began
         self.ahead = ahead or width  # the beam over turns: ends played on, and the width of the later turns' search
         # the other seats between two of its turns: greedy, one move ahead by the same evaluation from their
         # side, not through their choices (the fast policy; the world is determinized already)
@@ -118,6 +124,8 @@ class PlannerBot:
         seat = game.current_player
         turns = self.turns_searched(game)
         self.positions = 0
+        if self.checks or turns > self.turns:
+            self._work_begun = self.work_done(game)  # the budget of the checks and the turns to the end counts the turn's search
         if self.guesses > 1:
             return self._plan_over_guesses(game, seat, rng, turns)
         world = game.determinized(seat, rng)
@@ -151,12 +159,13 @@ class PlannerBot:
         the turn then takes, and of many such beginnings, each with a draw of its own, the luckiest wins while
         the draw to come is anyone's (the winner's curse). So the best way to begin of each verb (take,
         refresh, buy, ...) and the next best, ``CHECK_CANDIDATES`` in all, are valued again on ``checks`` new
-        guesses, the rest of the turn searched from there half as wide; their totals are compared, not the
-        first guess's values, which chose them. Every candidate is valued on the same new guesses (common
-        random numbers): a guess that deals well lifts them all, and what is compared is what the beginnings
-        make of one deal. Once the decision has valued ``CHECK_POSITIONS`` positions no new search is begun,
-        and a guess not every candidate was valued on is not counted (the first plan is played when no guess
-        was)."""
+        guesses, the rest of the turn searched from there; their totals are compared, not the first guess's
+        values, which chose them. Every candidate is valued on the same new guesses (common random numbers): a
+        guess that deals well lifts them all, and what is compared is what the beginnings make of one deal.
+        Two guesses that value every candidate alike say the hidden stacks do not touch this turn: no third
+        is drawn. A new guess is begun only if the work it is expected to take (the last guess's, or for the
+        first, the turn's search for each candidate) keeps the decision within ``SEARCH_WORK`` (work_done); one
+        that reaches it is given up and not counted. The first plan is played when no guess was counted."""
         best_of: dict[str, Plan] = {}
         for p in plans:  # best first: each beginning's best plan
             best_of.setdefault(p.actions[0], p)
@@ -164,35 +173,48 @@ class PlannerBot:
             return plans[0]
         candidates = check_candidates(list(best_of), self.CHECK_CANDIDATES)
         totals = dict.fromkeys(candidates, 0.0)
-        guesses = 0
+        done = self.work_done(game)
+        expected = (done - self._work_begun) * len(candidates)  # each candidate's search about as much as the turn's
+        guesses, last = 0, None
         for _ in range(self.checks):
-            if self.positions >= self.CHECK_POSITIONS:
+            if done - self._work_begun + expected > self.SEARCH_WORK:
                 break
             world = game.determinized(seat, rng)  # one new guess for every candidate: their differences are not its luck
-            values = {}
-            for first in candidates:
-                if self.positions >= self.CHECK_POSITIONS:
-                    break
-                values[first] = self._value_in_guess(world, best_of[first], seat, rng)
-            if len(values) < len(candidates):  # the budget ran out within this guess: it is not counted
+            try:
+                values = [self._value_in_guess(world, best_of[first], seat, rng) for first in candidates]
+            except _OutOfWork:  # the guess took more than expected: it is not counted, and none is begun after it
                 break
-            for first, value in values.items():
+            for first, value in zip(candidates, values):
                 totals[first] += value
             guesses += 1
+            expected, done = self.work_done(game) - done, self.work_done(game)
+            if values == last:  # two guesses alike: the hidden stacks do not touch these turns, a third would repeat them
+                break
+            last = values
         if not guesses:
             return plans[0]
         return best_of[max(candidates, key=totals.__getitem__)]  # the first of equals: the best of the first guess
 
+    @staticmethod
+    def work_done(game: Game) -> int:
+        """The steps the rules' effect machine has run so far, in any position: the meter of a decision's work.
+        A position valued costs about its steps (running the action, and final scoring for the evaluation),
+        and one whose final scoring searches a choice many times those of most; a count, not a clock, so that
+        a game plays the same on every machine."""
+        return game.rules.machine.steps_run
+
     def _value_in_guess(self, world: Game, plan: Plan, seat: int, rng: random.Random) -> float:
         """The best end of turn the search reaches after the plan's first action in ``world``, a new guess
-        of the hidden stacks (searched half as wide)."""
+        of the hidden stacks, searched as wide as the turn's search (a narrower one undervalues the beginnings
+        whose best sequences are long, and changed the plan of turns no hidden card touches); _OutOfWork once
+        the decision's work reaches ``SEARCH_WORK``."""
         try:
             after = world.child(plan.actions[0])
         except IllegalActionError:  # it cannot be carried out in this guess: the first guess's value stands
             return plan.value
         if _turn_over(after, world.state.turn, seat):
             return self.evaluate(after, seat)
-        ends = self.turn_ends(after, seat, rng, max(1, self.width // 2))
+        ends = self.turn_ends(after, seat, rng, until=self._work_begun + self.SEARCH_WORK)
         return ends[0].value if ends else self.evaluate(after, seat)
 
     def _plan_over_guesses(self, game: Game, seat: int, rng: random.Random, turns: int) -> list[str]:
@@ -224,14 +246,16 @@ class PlannerBot:
         chosen = max((a for a, v in values.items() if len(v) == most), key=lambda a: sum(values[a]) / most)
         return list(first_plan[chosen])
 
-    def _values_over_turns(self, plans: list[Plan], seat: int, rng: random.Random, turns: int) -> dict[int, float]:
+    def _values_over_turns(self, plans: list[Plan], seat: int, rng: random.Random, turns: int,
+                           until: int | None = None) -> dict[int, float]:
         """Plan index -> the value of the best end it leads to ``turns`` of the planner's turns ahead
-        (its own end's value with ``turns`` 1); plans whose futures all fell out of the beam are left out."""
+        (its own end's value with ``turns`` 1); plans whose futures all fell out of the beam are left out.
+        With ``until``, _OutOfWork once work_done reaches it."""
         if turns == 1:
             return {i: p.value for i, p in enumerate(plans)}
         beam = [Beam(p.value, i, p.end) for i, p in enumerate(plans[: self.ahead])]
         for _ in range(turns - 1):
-            reached = [step for b in beam for step in self.next_turn_ends(b, seat, rng)]  # one or more each
+            reached = [step for b in beam for step in self.next_turn_ends(b, seat, rng, until)]  # one or more each
             reached.sort(key=lambda b: -b.value)  # stable: ties keep the order of the plans they come from
             beam = reached[: self.ahead]
         out: dict[int, float] = {}  # in the beam's order, best first
@@ -247,16 +271,23 @@ class PlannerBot:
         planner's next turn by the same beam search); of all the ends of that next turn, the ``ahead`` best
         are kept, whichever plan of this turn they come from, and played on again. The plan the best end of
         the last turn comes from is chosen. The cost grows with ``turns`` times ``ahead``, not ``ahead`` to
-        the power ``turns``."""
+        the power ``turns``. The turns past the planner's own ``turns`` (those ``end`` adds) are given up once
+        the decision's work reaches ``SEARCH_WORK``, and its own ``turns`` searched instead: what a bot's spec
+        asks for is searched in full, what the planner adds on its own is bounded."""
         if turns == 1:
             return 0  # the plans are best first
-        values = self._values_over_turns(plans, seat, rng, turns)
+        try:
+            until = self._work_begun + self.SEARCH_WORK if turns > self.turns else None
+            values = self._values_over_turns(plans, seat, rng, turns, until)
+        except _OutOfWork:
+            return self._best_over_turns(plans, seat, rng, self.turns)
         return max(values, key=values.__getitem__)  # the first of equals: the order of the beam, best first
 
-    def next_turn_ends(self, at: Beam, seat: int, rng: random.Random) -> list[Beam]:
+    def next_turn_ends(self, at: Beam, seat: int, rng: random.Random, until: int | None = None) -> list[Beam]:
         """The ends of the planner's next turn from ``at`` (the other seats play on first), best first; the
         position itself once the game is over or no next turn of the planner can be reached. The beam over
-        turns here and the ceiling of a solo game (ceiling.py) are made of these steps."""
+        turns here and the ceiling of a solo game (ceiling.py) are made of these steps. With ``until``, the
+        turn's search raises _OutOfWork once work_done reaches it."""
         game = at.end
         for _ in range(self.MAX_OTHER_MOVES):
             if game.is_terminal() or game.current_player == seat:
@@ -267,14 +298,16 @@ class PlannerBot:
                 return [Beam(self.evaluate(game, seat), at.root, game)]
         if game.is_terminal() or game.current_player != seat:
             return [Beam(self.evaluate(game, seat), at.root, game)]
-        plans = self.turn_ends(game, seat, rng, self.ahead)
+        plans = self.turn_ends(game, seat, rng, self.ahead, until)
         if not plans:
             return [Beam(self.evaluate(game, seat), at.root, game)]
         return [Beam(p.value, at.root, p.end) for p in plans[: self.ahead]]
 
-    def turn_ends(self, world: Game, seat: int, rng: random.Random, width: int | None = None) -> list[Plan]:
+    def turn_ends(self, world: Game, seat: int, rng: random.Random, width: int | None = None,
+                  until: int | None = None) -> list[Plan]:
         """The ends of turn the beam search reaches from ``world`` (the seat to act), best first, ``width``
-        sequences kept at each step (the planner's own unless given)."""
+        sequences kept at each step (the planner's own unless given). With ``until``, it raises _OutOfWork
+        rather than expand a position once work_done has reached it."""
         width = width or self.width
         turn = world.state.turn
         frontier: list[tuple[tuple[str, ...], Game]] = [((), world)]
@@ -282,6 +315,8 @@ class PlannerBot:
         for _ in range(self.MAX_STEPS):
             open_: list[tuple[float, float, tuple[str, ...], Game]] = []
             for path, g in frontier:
+                if until is not None and self.work_done(g) >= until:
+                    raise _OutOfWork
                 for action in g.legal_actions():
                     try:
                         after = g.child(action)
@@ -305,6 +340,10 @@ class PlannerBot:
                 ends.append((-value, rng.random(), Plan(value, path, g)))
         ends.sort(key=lambda e: (e[0], e[1]))
         return [plan for _, _, plan in ends]
+
+
+class _OutOfWork(Exception):
+    """A search for the checks or the turns to the end reached the decision's budget of work (PlannerBot.SEARCH_WORK)."""
 
 
 def _turn_over(after: Game, turn: int, seat: int) -> bool:

@@ -414,7 +414,7 @@ class _Stacked(_Drawn):
 
 
 def test_a_planner_checks_its_best_beginnings_on_new_guesses_of_the_hidden_stacks(pack):
-    from interpreter.play.planner import Plan, PlannerBot, check_candidates
+    from interpreter.play.planner import Plan, PlannerBot, _OutOfWork, check_candidates
 
     class Refreshing(PlannerBot):
         # refreshing shows the top card, then taking it scores 10 if it is good, 1 if poor; taking the card in
@@ -423,36 +423,51 @@ def test_a_planner_checks_its_best_beginnings_on_new_guesses_of_the_hidden_stack
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             self.widths, self.valued_in = [], {}
+            self.check_cost = 1  # the work of a search from a beginning in a new guess
 
-        def turn_ends(self, world, seat, rng, width=None):
-            self.positions += 1  # a search values one position here
+        def work_done(self, game):  # a stand-in game has no rules machine: a position valued is a unit of work
+            return self.positions
+
+        def turn_ends(self, world, seat, rng, width=None, until=None):
+            if until is not None and self.positions >= until:
+                raise _OutOfWork
             if world.drawn is not None:  # after the first action, in a new guess: the rest of the turn
-                self.widths.append(width)
+                self.positions += self.check_cost
+                self.widths.append(width or self.width)
                 self.valued_in.setdefault(world.drawn, []).append(world.guess)
                 value = {"good": 10.0, "poor": 1.0, "take": 6.0, "rest": 2.0}[world.drawn]
                 return [Plan(value, ("end",), world)]
+            self.positions += 1  # the turn's search values one position here
             after = world.child("refresh")
             ends = [Plan(6.0, ("take", "end"), world.child("take")), Plan(2.0, ("rest",), world.child("rest")),
                     Plan(10.0 if after.drawn == "good" else 1.0, ("refresh", "take"), after)]
             return sorted(ends, key=lambda p: -p.value)
 
     evaluation = load_evaluation(new_game(load_ruleset(pack), 1, seed=0).rules, "default")
-    unchecked, checked = Refreshing(evaluation, width=8), Refreshing(evaluation, width=8, checks=2)
+    unchecked, checked = Refreshing(evaluation, width=8), Refreshing(evaluation, width=8, checks=3)
     assert unchecked.plan(_Stacked(), random.Random(0)) == ["refresh", "take"]  # the first guess's luck
     table = _Stacked()
     assert checked.plan(table, random.Random(0)) == ["take", "end"]  # 6 beats the refresh's (1 + 1) / 2
-    assert table.guesses == 1 + 2 and checked.widths == [4] * 6  # each beginning, 2 new guesses, half as wide
+    # each beginning on new guesses, searched as wide as the turn; the second guess valued every beginning as the
+    # first did (both put the poor card on top), so no third is drawn
+    assert table.guesses == 1 + 2 and checked.widths == [8] * 6
     # every beginning is valued on the same new guesses, so that their differences are not one guess's luck
     assert checked.valued_in == {"take": [2, 3], "rest": [2, 3], "poor": [2, 3]}
-    checked.CHECK_POSITIONS = 0  # the decision's positions are spent before any check: the first plan
-    assert checked.plan(_Stacked(), random.Random(0)) == ["refresh", "take"]
-    # the budget runs out within the first new guess (the search, then 2 of the 3 beginnings): it is not
-    # counted, and no other guess is drawn
-    checked.CHECK_POSITIONS, table = 3, _Stacked()
-    assert checked.plan(table, random.Random(0)) == ["refresh", "take"] and table.guesses == 2
-    checked.CHECK_POSITIONS, table = 4, _Stacked()  # one whole new guess, then no other
+    # the work budget: the turn's search took one unit here, and a first new guess is expected to take as
+    # much for each of the 3 beginnings (3); it takes 3, as the next one is then expected to
+    checked.SEARCH_WORK, table = 0, _Stacked()  # spent before any check: the first plan, and no new guess drawn
+    assert checked.plan(table, random.Random(0)) == ["refresh", "take"] and table.guesses == 1
+    checked.SEARCH_WORK, table = 3, _Stacked()  # 1 + 3 expected is past 3: no guess begun
+    assert checked.plan(table, random.Random(0)) == ["refresh", "take"] and table.guesses == 1
+    checked.SEARCH_WORK, table = 4, _Stacked()  # one new guess (1 + 3), then none (4 + 3 is past 4)
     assert checked.plan(table, random.Random(0)) == ["take", "end"] and table.guesses == 2
-    assert checked.checks == 2 and unchecked.checks == 0
+    checked.SEARCH_WORK, table = 7, _Stacked()  # two (4 + 3 is within 7)
+    assert checked.plan(table, random.Random(0)) == ["take", "end"] and table.guesses == 3
+    # a guess that takes more than expected is given up where the budget ends, and not counted
+    checked.SEARCH_WORK, checked.check_cost, table = 5, 2, _Stacked()  # begun (1 + 3), then 1 + 2 + 2 reaches 5
+    assert checked.plan(table, random.Random(0)) == ["refresh", "take"] and table.guesses == 2
+    assert checked.positions == 5
+    assert checked.checks == 3 and unchecked.checks == 0
     with pytest.raises(ValueError, match="checks: -1 is not a whole number of guesses"):
         PlannerBot(evaluation, checks=-1)
     # the best of each verb is checked, then the next best: the variants of one kind crowd no other kind out
@@ -468,7 +483,7 @@ def test_the_planner_spec_takes_the_checks_and_a_real_game_is_played_by_them(pac
         g = new_game(load_ruleset(pack), 1, seed=0)
         planner = make_bot(spec, g.rules)
         if budget is not None:
-            planner.CHECK_POSITIONS = budget
+            planner.SEARCH_WORK = budget
         while not g.is_terminal():
             g.apply(planner.choose(g, random.Random(len(g.state.log))))
             most = max(most, planner.positions)
@@ -477,3 +492,23 @@ def test_the_planner_spec_takes_the_checks_and_a_real_game_is_played_by_them(pac
     assert most > 0 and all(g.scores()[0]["score"] > 0 for g in games.values())
     # no position left to check on: it plays as the planner without checks
     assert games[(2, 0)].state.log == games[(0, None)].state.log
+
+
+def test_the_turns_to_the_end_are_given_up_once_the_decisions_work_is_spent(tmp_path):
+    """PlannerBot.SEARCH_WORK bounds a decision by the machine's steps (work_done): past it the turns that
+    ``end`` adds are given up and the planner plays the best plan of its own ``turns``; those a spec asks for
+    are searched in full."""
+    g = game_of(tmp_path, SEASONS, 1)
+    g.apply("sell")  # 2 of the 3 rounds left: within ``end``, the last 2 turns are searched
+    ending, two = make_bot("planner:default:6:1:top:::2", g.rules), make_bot("planner:default:6:2", g.rules)
+    before = ending.work_done(g)
+    assert ending.choose(g, random.Random(0)) == "plant"  # plant then reap, 6 coins, beats selling twice, 4
+    spent = ending.work_done(g) - before
+    assert spent > 0
+    ending.SEARCH_WORK = two.SEARCH_WORK = 0
+    before = ending.work_done(g)
+    assert ending.choose(g, random.Random(0)) == "sell"  # no work left for the turn to the end: 2 coins now
+    assert ending.work_done(g) - before < spent  # the turn ahead given up at its first position
+    assert two.choose(g, random.Random(0)) == "plant"  # its spec's second turn is searched whatever the work
+    ending.SEARCH_WORK = spent  # as much as the whole search took: it runs to its end
+    assert ending.choose(g, random.Random(0)) == "plant"
