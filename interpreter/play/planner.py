@@ -87,9 +87,10 @@ class PlannerBot:
     MAX_OTHER_MOVES = 200  # other seats' decisions played between two of the planner's turns at most
     CHECK_CANDIDATES = 4  # ways to begin the turn valued again on new guesses (``checks``), more when more verbs
     # the machine steps (work_done) one decision may take, its turn's search included: the checks and the turns
-    # searched to the end (``end``) stop there; the turn's own search and the spec's ``turns`` do not. A step costs 4 to 7 microseconds on the
-    # development machine with all that goes with it (about 26 steps and 0.1 ms a position valued in the bundled
-    # solo game), so this is 0.5 to 0.85 s of CPU; a count, not a clock, so that a game plays the same anywhere
+    # searched to the end (``end``) stop there; the turn's own search and the spec's ``turns`` do not. A step
+    # costs 4 to 7 microseconds on the development machine with all that goes with it (about 26 steps and 0.1 ms
+    # a position valued in the bundled solo game), so this is 0.5 to 0.85 s of CPU; a count, not a clock, so
+    # that a game plays the same anywhere
     SEARCH_WORK = 120_000
 
     def __init__(self, evaluation, width: int = 6, turns: int = 1, frontier: str = "top", ahead: int | None = None,
@@ -125,7 +126,7 @@ class PlannerBot:
         turns = self.turns_searched(game)
         self.positions = 0
         if self.checks or turns > self.turns:
-            self._work_begun = self.work_done(game)  # the budget of the checks and the turns to the end counts the turn's search
+            self._work_begun = self.work_done(game)  # the budget of the checks and turns to the end counts this search
         if self.guesses > 1:
             return self._plan_over_guesses(game, seat, rng, turns)
         world = game.determinized(seat, rng)
@@ -182,13 +183,14 @@ class PlannerBot:
             world = game.determinized(seat, rng)  # one new guess for every candidate: their differences are not its luck
             try:
                 values = [self._value_in_guess(world, best_of[first], seat, rng) for first in candidates]
-            except _OutOfWork:  # the guess took more than expected: it is not counted, and none is begun after it
+            except _OutOfWork:  # it took more than expected: it is not counted, and none is begun after it
                 break
             for first, value in zip(candidates, values):
                 totals[first] += value
             guesses += 1
-            expected, done = self.work_done(game) - done, self.work_done(game)
-            if values == last:  # two guesses alike: the hidden stacks do not touch these turns, a third would repeat them
+            now = self.work_done(game)
+            expected, done = now - done, now
+            if values == last:  # two guesses alike: the hidden stacks do not touch this turn, a third would repeat them
                 break
             last = values
         if not guesses:
@@ -343,7 +345,7 @@ class PlannerBot:
 
 
 class _OutOfWork(Exception):
-    """A search for the checks or the turns to the end reached the decision's budget of work (PlannerBot.SEARCH_WORK)."""
+    """A search for the checks or the turns to the end reached the decision's work (PlannerBot.SEARCH_WORK)."""
 
 
 def _turn_over(after: Game, turn: int, seat: int) -> bool:
