@@ -107,7 +107,6 @@ class PlannerBot:
         self.guesses = guesses  # determinizations searched at each decision; their values of each first action averaged
         self.end = end  # within this many of its turns of the game's end, it searches to the end
         self.checks = checks  # new guesses its best ways to begin the turn are valued on again (one guess searched)
-        self.positions = 0  # positions its turn searches valued in the current decision
         self._work_begun = 0  # work_done when the current decision began
         self.ahead = ahead or width  # the beam over turns: ends played on, and the width of the later turns' search
         # the other seats between two of its turns: greedy, one move ahead by the same evaluation from their
@@ -124,7 +123,6 @@ class PlannerBot:
         """The best sequence of actions found for the rest of the acting player's turn (at least one)."""
         seat = game.current_player
         turns = self.turns_searched(game)
-        self.positions = 0
         if self.checks or turns > self.turns:
             self._work_begun = self.work_done(game)  # the budget of the checks and turns to the end counts this search
         if self.guesses > 1:
@@ -324,7 +322,6 @@ class PlannerBot:
                         after = g.child(action)
                     except IllegalActionError:
                         continue  # it cannot be carried out in this guess of the hidden stacks
-                    self.positions += 1
                     value = self.evaluate(after, seat)
                     sequence = path + (action,)
                     if _turn_over(after, turn, seat):
