@@ -46,9 +46,13 @@ narrower search undervalues the beginnings whose best sequences are long: in the
 2.5 and 6.5 points a game on seeds 1000-1049 (with 5,000 and 6,000 positions at most), paired by deal with the
 planner that does not check; as wide, they gain +3.3 there (README). Not within ``end`` of the game's end,
 where the search runs to the end of the game.
-The checks and the turns that ``end`` adds stop at ``SEARCH_WORK`` steps of the rules' machine in one
-decision (work_done: a count of work, not a clock, so that a game plays the same on every machine); the turn's
-own search and the turns a spec asks for are not bounded.
+After each guess only the better half of the beginnings are valued on the next (successive halving): in the
+bundled solo game, with 90,000 steps a decision, that gained +0.7 [-9.6, +11.1] on seeds 1000-1049 over the
+checks of every beginning on every guess with 120,000, which lose -8.3 [-16.9, +0.2] with 90,000.
+A decision stops at ``SEARCH_WORK`` steps of the rules' machine (work_done: a count of work, not a clock, so
+that a game plays the same on every machine): past them the turn's own search expands no more positions and
+its open sequences end where they stand, and the checks and the turns that ``end`` adds are given up. The
+turns a spec asks for, and the searches of ``guesses`` above 1, are not bounded.
 
 Positions are valued by an evaluation of the bots file (bots.Evaluation), usually one that counts what
 final scoring would add now (`final`) and what holdings are worth for the turns left (`early`).
@@ -86,12 +90,11 @@ class PlannerBot:
     MAX_STEPS = 24  # decisions in one turn searched at most; a sequence still open then is valued as it stands
     MAX_OTHER_MOVES = 200  # other seats' decisions played between two of the planner's turns at most
     CHECK_CANDIDATES = 4  # ways to begin the turn valued again on new guesses (``checks``), more when more verbs
-    # the machine steps (work_done) one decision may take, its turn's search included: the checks and the turns
-    # searched to the end (``end``) stop there; the turn's own search and the spec's ``turns`` do not. A step
-    # costs 4 to 7 microseconds on the development machine with all that goes with it (about 26 steps and 0.1 ms
-    # a position valued in the bundled solo game), so this is 0.5 to 0.85 s of CPU; a count, not a clock, so
-    # that a game plays the same anywhere
-    SEARCH_WORK = 120_000
+    # the machine steps (work_done) one decision may take: its turn's search, the checks and the turns searched to
+    # the end (``end``) stop there; the spec's ``turns`` do not. A step costs 7 to 11 microseconds on the
+    # development machine with all that goes with it (about 26 steps a position valued in the bundled solo
+    # game), so this is 0.6 to 1.0 s of CPU at most; a count, not a clock, so that a game plays the same anywhere
+    SEARCH_WORK = 90_000
 
     def __init__(self, evaluation, width: int = 6, turns: int = 1, frontier: str = "top", ahead: int | None = None,
                  guesses: int = 1, end: int = 0, checks: int = 0):
@@ -123,12 +126,11 @@ class PlannerBot:
         """The best sequence of actions found for the rest of the acting player's turn (at least one)."""
         seat = game.current_player
         turns = self.turns_searched(game)
-        if self.checks or turns > self.turns:
-            self._work_begun = self.work_done(game)  # the budget of the checks and turns to the end counts this search
         if self.guesses > 1:
             return self._plan_over_guesses(game, seat, rng, turns)
+        self._work_begun = self.work_done(game)  # the decision's work counts from here, this turn's search included
         world = game.determinized(seat, rng)
-        plans = self.turn_ends(world, seat, rng)
+        plans = self.turn_ends(world, seat, rng, enough=self._work_begun + self.SEARCH_WORK)
         if not plans:  # no sequence could be carried out in this guess: any legal action
             return [rng.choice(game.legal_actions())]
         if self.checks and turns == 1 and self._turns_left_to_end(game) is None:
@@ -159,12 +161,14 @@ class PlannerBot:
         the draw to come is anyone's (the winner's curse). So the best way to begin of each verb (take,
         refresh, buy, ...) and the next best, ``CHECK_CANDIDATES`` in all, are valued again on ``checks`` new
         guesses, the rest of the turn searched from there; their totals are compared, not the first guess's
-        values, which chose them. Every candidate is valued on the same new guesses (common random numbers): a
-        guess that deals well lifts them all, and what is compared is what the beginnings make of one deal.
-        Two guesses that value every candidate alike say the hidden stacks do not touch this turn: no third
-        is drawn. A new guess is begun only if the work it is expected to take (the last guess's, or for the
-        first, the turn's search for each candidate) keeps the decision within ``SEARCH_WORK`` (work_done); one
-        that reaches it is given up and not counted. The first plan is played when no guess was counted."""
+        values, which chose them. After each guess the better half of them (2 at least) go on to the next, so
+        that the work goes to the beginnings the choice is between (successive halving). The candidates are
+        valued on the same new guesses (common random numbers): a guess that deals well lifts them all, and
+        what is compared is what the beginnings make of one deal. Two guesses that value every candidate alike
+        say the hidden stacks do not touch this turn: no third is drawn. A new guess is begun only if the work
+        it is expected to take (the last guess's for as many candidates, or for the first, the turn's search
+        for each candidate) keeps the decision within ``SEARCH_WORK`` (work_done); one that reaches it is given
+        up and not counted. The first plan is played when no guess was counted."""
         best_of: dict[str, Plan] = {}
         for p in plans:  # best first: each beginning's best plan
             best_of.setdefault(p.actions[0], p)
@@ -190,6 +194,11 @@ class PlannerBot:
             expected, done = now - done, now
             if values == last:  # two guesses alike: the hidden stacks do not touch this turn, a third would repeat them
                 break
+            if len(candidates) > 2:  # the better half goes on to the next guess: the work goes where the choice is
+                kept = set(sorted(candidates, key=lambda c: -totals[c])[: max(2, (len(candidates) + 1) // 2)])
+                expected = expected * len(kept) // len(candidates)
+                values = [v for c, v in zip(candidates, values) if c in kept]
+                candidates = [c for c in candidates if c in kept]
             last = values
         if not guesses:
             return plans[0]
@@ -304,19 +313,27 @@ class PlannerBot:
         return [Beam(p.value, at.root, p.end) for p in plans[: self.ahead]]
 
     def turn_ends(self, world: Game, seat: int, rng: random.Random, width: int | None = None,
-                  until: int | None = None) -> list[Plan]:
+                  until: int | None = None, enough: int | None = None) -> list[Plan]:
         """The ends of turn the beam search reaches from ``world`` (the seat to act), best first, ``width``
         sequences kept at each step (the planner's own unless given). With ``until``, it raises _OutOfWork
-        rather than expand a position once work_done has reached it."""
+        rather than expand a position once work_done has reached it; with ``enough``, it expands no position
+        past the first once work_done has reached that, and the sequences still open end where they stand,
+        valued as they were when reached (as when the turn is longer than MAX_STEPS)."""
         width = width or self.width
         turn = world.state.turn
-        frontier: list[tuple[tuple[str, ...], Game]] = [((), world)]
+        frontier: list[tuple[tuple[str, ...], Game, float]] = [((), world, 0.0)]  # sequence, position, value
         ends: list[tuple[float, float, Plan]] = []
         for _ in range(self.MAX_STEPS):
             open_: list[tuple[float, float, tuple[str, ...], Game]] = []
-            for path, g in frontier:
+            for n, (path, g, _) in enumerate(frontier):
                 if until is not None and self.work_done(g) >= until:
                     raise _OutOfWork
+                if enough is not None and path and self.work_done(g) >= enough:
+                    # out of work: those not expanded, and those just reached, end where they stand
+                    ends += [(-value, rng.random(), Plan(value, p, at)) for p, at, value in frontier[n:]]
+                    ends += [(o[0], o[1], Plan(-o[0], o[2], o[3])) for o in open_]
+                    open_ = []
+                    break
                 for action in g.legal_actions():
                     try:
                         after = g.child(action)
@@ -332,10 +349,9 @@ class PlannerBot:
                 break
             open_.sort(key=lambda o: (o[0], o[1]))  # best first, ties in a random order
             kept = open_[:width] if self.frontier == "top" else _round_first_actions(open_, width)
-            frontier = [(sequence, after) for _, _, sequence, after in kept]
+            frontier = [(sequence, after, -negative) for negative, _, sequence, after in kept]
         else:
-            for path, g in frontier:  # the turn is longer than the search: valued where it stands
-                value = self.evaluate(g, seat)
+            for path, g, value in frontier:  # the turn is longer than the search: valued where it stands
                 ends.append((-value, rng.random(), Plan(value, path, g)))
         ends.sort(key=lambda e: (e[0], e[1]))
         return [plan for _, _, plan in ends]

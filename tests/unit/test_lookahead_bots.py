@@ -142,6 +142,22 @@ def test_the_planner_takes_a_step_worth_nothing_alone_for_the_turn_it_opens(pack
     assert planner.choose(g, random.Random(0)) == "build"
 
 
+def test_the_turns_own_search_stops_where_the_decisions_work_is_spent(pack):
+    """Past PlannerBot.SEARCH_WORK steps of the machine in one decision, the turn's search expands no position
+    past the first: the sequences still open end where they stand, valued as they were when reached."""
+    g = new_game(load_ruleset(pack), 1, seed=0)
+    planner = make_bot("planner:default", g.rules)
+    before = planner.work_done(g)
+    assert planner.plan(g, random.Random(0)) == ["prepare", "build"]
+    whole = planner.work_done(g) - before
+    planner.SEARCH_WORK = 0  # spent once the first position is expanded: a tool held is worth nothing yet
+    before = planner.work_done(g)
+    assert planner.plan(g, random.Random(0)) == ["sell"]
+    assert 0 < planner.work_done(g) - before < whole
+    planner.SEARCH_WORK = whole  # as much as the whole search took: it runs to its end
+    assert planner.plan(g, random.Random(0)) == ["prepare", "build"]
+
+
 def test_the_planner_ends_its_search_with_the_turn(pack):
     g = new_game(load_ruleset(pack), 2, seed=0)
     planner = make_bot("planner:default:1", g.rules)
@@ -339,7 +355,10 @@ def test_a_planner_over_several_guesses_plays_the_first_action_best_on_average(p
 
     class Guessing(PlannerBot):
         # in the first guess the draw favours "lucky" (10 against 6); in the others it misses (1 against 6)
-        def turn_ends(self, world, seat, rng, width=None):
+        def work_done(self, game):  # a stand-in game has no rules machine, and the search here no cost
+            return 0
+
+        def turn_ends(self, world, seat, rng, width=None, until=None, enough=None):
             lucky = 10.0 if world.number == 1 else 1.0
             ends = [Plan(6.0, ("steady", "end"), world), Plan(5.0, ("steady", "rest"), world),
                     Plan(lucky, ("lucky", "end"), world)]
@@ -360,7 +379,7 @@ def test_a_planner_over_guesses_compares_only_first_actions_every_guess_reached(
 
     class Sometimes(PlannerBot):
         # "rare" is reached (kept by the beam) in the first guess only, where it looks best
-        def turn_ends(self, world, seat, rng, width=None):
+        def turn_ends(self, world, seat, rng, width=None, until=None, enough=None):
             ends = [Plan(6.0, ("steady",), world)]
             return ([Plan(20.0, ("rare",), world)] if world.number == 1 else []) + ends
 
@@ -429,7 +448,7 @@ def test_a_planner_checks_its_best_beginnings_on_new_guesses_of_the_hidden_stack
         def work_done(self, game):  # a stand-in game has no rules machine: a position valued is a unit of work
             return self.positions
 
-        def turn_ends(self, world, seat, rng, width=None, until=None):
+        def turn_ends(self, world, seat, rng, width=None, until=None, enough=None):
             if until is not None and self.positions >= until:
                 raise _OutOfWork
             if world.drawn is not None:  # after the first action, in a new guess: the rest of the turn
@@ -448,21 +467,24 @@ def test_a_planner_checks_its_best_beginnings_on_new_guesses_of_the_hidden_stack
     unchecked, checked = Refreshing(evaluation, width=8), Refreshing(evaluation, width=8, checks=3)
     assert unchecked.plan(_Stacked(), random.Random(0)) == ["refresh", "take"]  # the first guess's luck
     table = _Stacked()
-    assert checked.plan(table, random.Random(0)) == ["take", "end"]  # 6 beats the refresh's (1 + 1) / 2
-    # each beginning on new guesses, searched as wide as the turn; the second guess valued every beginning as the
-    # first did (both put the poor card on top), so no third is drawn
-    assert table.guesses == 1 + 2 and checked.widths == [8] * 6
-    # every beginning is valued on the same new guesses, so that their differences are not one guess's luck
-    assert checked.valued_in == {"take": [2, 3], "rest": [2, 3], "poor": [2, 3]}
+    assert checked.plan(table, random.Random(0)) == ["take", "end"]  # 6 beats the refresh's 1 in a new guess
+    # each beginning on a new guess, searched as wide as the turn; the better half of them (2 of 3: take and rest)
+    # on the next; the second guess valued those two as the first did (both put the poor card on top), so no
+    # third is drawn
+    assert table.guesses == 1 + 2 and checked.widths == [8] * 5
+    # the beginnings are valued on the same new guesses, so that their differences are not one guess's luck
+    assert checked.valued_in == {"take": [2, 3], "rest": [2, 3], "poor": [2]}
     # the work budget: the turn's search took one unit here, and a first new guess is expected to take as
-    # much for each of the 3 beginnings (3); it takes 3, as the next one is then expected to
+    # much for each of the 3 beginnings (3); it takes 3, and the next, for the 2 kept, is expected to take 2
     checked.SEARCH_WORK, table = 0, _Stacked()  # spent before any check: the first plan, and no new guess drawn
     assert checked.plan(table, random.Random(0)) == ["refresh", "take"] and table.guesses == 1
     checked.SEARCH_WORK, table = 3, _Stacked()  # 1 + 3 expected is past 3: no guess begun
     assert checked.plan(table, random.Random(0)) == ["refresh", "take"] and table.guesses == 1
-    checked.SEARCH_WORK, table = 4, _Stacked()  # one new guess (1 + 3), then none (4 + 3 is past 4)
+    checked.SEARCH_WORK, table = 4, _Stacked()  # one new guess (1 + 3), then none (4 + 2 is past 4)
     assert checked.plan(table, random.Random(0)) == ["take", "end"] and table.guesses == 2
-    checked.SEARCH_WORK, table = 7, _Stacked()  # two (4 + 3 is within 7)
+    checked.SEARCH_WORK, table = 5, _Stacked()  # one (4 + 2 is past 5)
+    assert checked.plan(table, random.Random(0)) == ["take", "end"] and table.guesses == 2
+    checked.SEARCH_WORK, table = 6, _Stacked()  # two (4 + 2 is within 6)
     assert checked.plan(table, random.Random(0)) == ["take", "end"] and table.guesses == 3
     # a guess that takes more than expected is given up where the budget ends, and not counted
     checked.SEARCH_WORK, checked.check_cost, table = 5, 2, _Stacked()  # begun (1 + 3), then 1 + 2 + 2 reaches 5
@@ -480,7 +502,7 @@ def test_a_planner_checks_its_best_beginnings_on_new_guesses_of_the_hidden_stack
 
 def test_the_planner_spec_takes_the_checks_and_a_real_game_is_played_by_them(pack):
     games, most = {}, 0
-    for spec, budget in (("planner:default:4:1:first_actions", None), ("planner:default:4:1:first_actions::::2", 0),
+    for spec, budget in (("planner:default:4:1:first_actions", 0), ("planner:default:4:1:first_actions::::2", 0),
                          ("planner:default:4:1:first_actions::::2", None)):
         g = new_game(load_ruleset(pack), 1, seed=0)
         planner = make_bot(spec, g.rules)
@@ -491,10 +513,10 @@ def test_the_planner_spec_takes_the_checks_and_a_real_game_is_played_by_them(pac
             g.apply(planner.choose(g, random.Random(len(g.state.log))))
             most = max(most, planner.work_done(g) - before)
         games[(planner.checks, budget)] = g
-    assert set(games) == {(0, None), (2, 0), (2, None)}  # the spec's eighth option
+    assert set(games) == {(0, 0), (2, 0), (2, None)}  # the spec's eighth option
     assert most > 0 and all(g.scores()[0]["score"] > 0 for g in games.values())
-    # no position left to check on: it plays as the planner without checks
-    assert games[(2, 0)].state.log == games[(0, None)].state.log
+    # no work left to check with: it plays as the planner without checks
+    assert games[(2, 0)].state.log == games[(0, 0)].state.log
 
 
 def test_the_turns_to_the_end_are_given_up_once_the_decisions_work_is_spent(tmp_path):
