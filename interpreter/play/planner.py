@@ -49,10 +49,11 @@ where the search runs to the end of the game.
 After each guess only the better half of the beginnings are valued on the next (successive halving): in the
 bundled solo game, with 90,000 steps a decision, that gained +0.7 [-9.6, +11.1] on seeds 1000-1049 over the
 checks of every beginning on every guess with 120,000, which lose -8.3 [-16.9, +0.2] with 90,000.
-A decision stops at ``SEARCH_WORK`` steps of the rules' machine (work_done: a count of work, not a clock, so
-that a game plays the same on every machine): past them the turn's own search expands no more positions and
-its open sequences end where they stand, and the checks and the turns that ``end`` adds are given up. The
-turns a spec asks for, and the searches of ``guesses`` above 1, are not bounded.
+A decision of a planner with ``checks`` or ``end`` stops at ``SEARCH_WORK`` steps of the rules' machine
+(work_done: a count of work, not a clock, so that a game plays the same on every machine): past them the turn's
+own search expands no more positions and its open sequences end where they stand, and the checks and the turns
+that ``end`` adds are given up. A planner with neither searches as its spec asks, and the turns a spec asks
+for and the searches of ``guesses`` above 1 are not bounded.
 
 Positions are valued by an evaluation of the bots file (bots.Evaluation), usually one that counts what
 final scoring would add now (`final`) and what holdings are worth for the turns left (`early`).
@@ -90,8 +91,8 @@ class PlannerBot:
     MAX_STEPS = 24  # decisions in one turn searched at most; a sequence still open then is valued as it stands
     MAX_OTHER_MOVES = 200  # other seats' decisions played between two of the planner's turns at most
     CHECK_CANDIDATES = 4  # ways to begin the turn valued again on new guesses (``checks``), more when more verbs
-    # the machine steps (work_done) one decision may take: its turn's search, the checks and the turns searched to
-    # the end (``end``) stop there; the spec's ``turns`` do not. A step costs 7 to 11 microseconds on the
+    # the machine steps (work_done) one decision of a planner with checks or ``end`` may take: its turn's search,
+    # the checks and the turns searched to the end stop there; the spec's ``turns`` do not. A step costs 7 to 11 microseconds on the
     # development machine with all that goes with it (about 26 steps a position valued in the bundled solo
     # game), so this is 0.6 to 1.0 s of CPU at most; a count, not a clock, so that a game plays the same anywhere
     SEARCH_WORK = 90_000
@@ -130,7 +131,10 @@ class PlannerBot:
             return self._plan_over_guesses(game, seat, rng, turns)
         self._work_begun = self.work_done(game)  # the decision's work counts from here, this turn's search included
         world = game.determinized(seat, rng)
-        plans = self.turn_ends(world, seat, rng, enough=self._work_begun + self.SEARCH_WORK)
+        # a planner that adds work of its own (checks, the turns to the end) keeps the whole decision within
+        # SEARCH_WORK; one that does neither searches its turn as wide as its spec says
+        enough = self._work_begun + self.SEARCH_WORK if self.checks or self.end else None
+        plans = self.turn_ends(world, seat, rng, enough=enough)
         if not plans:  # no sequence could be carried out in this guess: any legal action
             return [rng.choice(game.legal_actions())]
         if self.checks and turns == 1 and self._turns_left_to_end(game) is None:

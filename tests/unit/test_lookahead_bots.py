@@ -143,18 +143,20 @@ def test_the_planner_takes_a_step_worth_nothing_alone_for_the_turn_it_opens(pack
 
 
 def test_the_turns_own_search_stops_where_the_decisions_work_is_spent(pack):
-    """Past PlannerBot.SEARCH_WORK steps of the machine in one decision, the turn's search expands no position
-    past the first: the sequences still open end where they stand, valued as they were when reached."""
+    """Past PlannerBot.SEARCH_WORK steps of the machine in one decision of a planner that checks (or searches
+    to the end), the turn's search expands no position past the first: the sequences still open end where
+    they stand, valued as they were when reached. A planner that does neither searches as its spec asks."""
     g = new_game(load_ruleset(pack), 1, seed=0)
-    planner = make_bot("planner:default", g.rules)
+    planner, plain = make_bot("planner:default:6:1:top::::1", g.rules), make_bot("planner:default", g.rules)
     before = planner.work_done(g)
     assert planner.plan(g, random.Random(0)) == ["prepare", "build"]
     whole = planner.work_done(g) - before
-    planner.SEARCH_WORK = 0  # spent once the first position is expanded: a tool held is worth nothing yet
+    planner.SEARCH_WORK = plain.SEARCH_WORK = 0  # spent once the first position is expanded: a tool is worth nothing yet
     before = planner.work_done(g)
     assert planner.plan(g, random.Random(0)) == ["sell"]
     assert 0 < planner.work_done(g) - before < whole
-    planner.SEARCH_WORK = whole  # as much as the whole search took: it runs to its end
+    assert plain.plan(g, random.Random(0)) == ["prepare", "build"]
+    planner.SEARCH_WORK = whole  # as much as the whole decision took: the turn's search runs to its end
     assert planner.plan(g, random.Random(0)) == ["prepare", "build"]
 
 
@@ -501,22 +503,27 @@ def test_a_planner_checks_its_best_beginnings_on_new_guesses_of_the_hidden_stack
 
 
 def test_the_planner_spec_takes_the_checks_and_a_real_game_is_played_by_them(pack):
-    games, most = {}, 0
+    games, most = {}, {}
     for spec, budget in (("planner:default:4:1:first_actions", 0), ("planner:default:4:1:first_actions::::2", 0),
                          ("planner:default:4:1:first_actions::::2", None)):
         g = new_game(load_ruleset(pack), 1, seed=0)
         planner = make_bot(spec, g.rules)
         if budget is not None:
             planner.SEARCH_WORK = budget
+        key = (planner.checks, budget)
+        most[key] = 0
         while not g.is_terminal():
             before = planner.work_done(g)
             g.apply(planner.choose(g, random.Random(len(g.state.log))))
-            most = max(most, planner.work_done(g) - before)
-        games[(planner.checks, budget)] = g
+            most[key] = max(most[key], planner.work_done(g) - before)
+        games[key] = g
     assert set(games) == {(0, 0), (2, 0), (2, None)}  # the spec's eighth option
-    assert most > 0 and all(g.scores()[0]["score"] > 0 for g in games.values())
-    # no work left to check with: it plays as the planner without checks
-    assert games[(2, 0)].state.log == games[(0, 0)].state.log
+    assert all(g.scores()[0]["score"] > 0 for g in games.values())
+    # a planner that checks stops each decision where the work is spent, its turn's search included; one that
+    # neither checks nor searches to the end searches as its spec asks, whatever the work
+    assert 0 < most[(2, 0)] < most[(2, None)]
+    assert most[(0, 0)] > most[(2, 0)]
+    assert games[(0, 0)].state.log[:2] == ["prepare", "build"]  # its whole turn searched
 
 
 def test_the_turns_to_the_end_are_given_up_once_the_decisions_work_is_spent(tmp_path):
