@@ -92,9 +92,10 @@ class PlannerBot:
     MAX_OTHER_MOVES = 200  # other seats' decisions played between two of the planner's turns at most
     CHECK_CANDIDATES = 4  # ways to begin the turn valued again on new guesses (``checks``), more when more verbs
     # the machine steps (work_done) one decision of a planner with checks or ``end`` may take: its turn's search,
-    # the checks and the turns searched to the end stop there; the spec's ``turns`` do not. A step costs 7 to 11 microseconds on the
-    # development machine with all that goes with it (about 26 steps a position valued in the bundled solo
-    # game), so this is 0.6 to 1.0 s of CPU at most; a count, not a clock, so that a game plays the same anywhere
+    # the checks and the turns searched to the end stop there; the spec's ``turns`` do not. A step costs 7 to 11
+    # microseconds on the development machine with all that goes with it (about 26 steps a position valued in
+    # the bundled solo game), so this is 0.6 to 1.0 s of CPU at most; a count, not a clock, so that a game plays
+    # the same anywhere
     SEARCH_WORK = 90_000
 
     def __init__(self, evaluation, width: int = 6, turns: int = 1, frontier: str = "top", ahead: int | None = None,

@@ -151,7 +151,7 @@ def test_the_turns_own_search_stops_where_the_decisions_work_is_spent(pack):
     before = planner.work_done(g)
     assert planner.plan(g, random.Random(0)) == ["prepare", "build"]
     whole = planner.work_done(g) - before
-    planner.SEARCH_WORK = plain.SEARCH_WORK = 0  # spent once the first position is expanded: a tool is worth nothing yet
+    planner.SEARCH_WORK = plain.SEARCH_WORK = 0  # spent after the first position: a tool is worth nothing yet
     before = planner.work_done(g)
     assert planner.plan(g, random.Random(0)) == ["sell"]
     assert 0 < planner.work_done(g) - before < whole
