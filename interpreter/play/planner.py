@@ -134,8 +134,8 @@ class PlannerBot:
         world = game.determinized(seat, rng)
         # a planner that adds work of its own (checks, the turns to the end) keeps the whole decision within
         # SEARCH_WORK; one that does neither searches its turn as wide as its spec says
-        enough = self._work_begun + self.SEARCH_WORK if self.checks or self.end else None
-        plans = self.turn_ends(world, seat, rng, enough=enough)
+        budget_end = self._work_begun + self.SEARCH_WORK if self.checks or self.end else None
+        plans = self.turn_ends(world, seat, rng, budget_end=budget_end)
         if not plans:  # no sequence could be carried out in this guess: any legal action
             return [rng.choice(game.legal_actions())]
         if self.checks and turns == 1 and self._turns_left_to_end(game) is None:
@@ -318,10 +318,10 @@ class PlannerBot:
         return [Beam(p.value, at.root, p.end) for p in plans[: self.ahead]]
 
     def turn_ends(self, world: Game, seat: int, rng: random.Random, width: int | None = None,
-                  until: int | None = None, enough: int | None = None) -> list[Plan]:
+                  until: int | None = None, budget_end: int | None = None) -> list[Plan]:
         """The ends of turn the beam search reaches from ``world`` (the seat to act), best first, ``width``
         sequences kept at each step (the planner's own unless given). With ``until``, it raises _OutOfWork
-        rather than expand a position once work_done has reached it; with ``enough``, it expands no position
+        rather than expand a position once work_done has reached it; with ``budget_end``, it expands no position
         past the first once work_done has reached that, and the sequences still open end where they stand,
         valued as they were when reached (as when the turn is longer than MAX_STEPS)."""
         width = width or self.width
@@ -333,7 +333,7 @@ class PlannerBot:
             for n, (path, g, _) in enumerate(frontier):
                 if until is not None and self.work_done(g) >= until:
                     raise _OutOfWork
-                if enough is not None and path and self.work_done(g) >= enough:
+                if budget_end is not None and path and self.work_done(g) >= budget_end:
                     # out of work: those not expanded, and those just reached, end where they stand
                     ends += [(-value, rng.random(), Plan(value, p, at)) for p, at, value in frontier[n:]]
                     ends += [(o[0], o[1], Plan(-o[0], o[2], o[3])) for o in open_]

@@ -360,7 +360,7 @@ def test_a_planner_over_several_guesses_plays_the_first_action_best_on_average(p
         def work_done(self, game):  # a stand-in game has no rules machine, and the search here no cost
             return 0
 
-        def turn_ends(self, world, seat, rng, width=None, until=None, enough=None):
+        def turn_ends(self, world, seat, rng, width=None, until=None, budget_end=None):
             lucky = 10.0 if world.number == 1 else 1.0
             ends = [Plan(6.0, ("steady", "end"), world), Plan(5.0, ("steady", "rest"), world),
                     Plan(lucky, ("lucky", "end"), world)]
@@ -381,7 +381,7 @@ def test_a_planner_over_guesses_compares_only_first_actions_every_guess_reached(
 
     class Sometimes(PlannerBot):
         # "rare" is reached (kept by the beam) in the first guess only, where it looks best
-        def turn_ends(self, world, seat, rng, width=None, until=None, enough=None):
+        def turn_ends(self, world, seat, rng, width=None, until=None, budget_end=None):
             ends = [Plan(6.0, ("steady",), world)]
             return ([Plan(20.0, ("rare",), world)] if world.number == 1 else []) + ends
 
@@ -450,7 +450,7 @@ def test_a_planner_checks_its_best_beginnings_on_new_guesses_of_the_hidden_stack
         def work_done(self, game):  # a stand-in game has no rules machine: a position valued is a unit of work
             return self.positions
 
-        def turn_ends(self, world, seat, rng, width=None, until=None, enough=None):
+        def turn_ends(self, world, seat, rng, width=None, until=None, budget_end=None):
             if until is not None and self.positions >= until:
                 raise _OutOfWork
             if world.drawn is not None:  # after the first action, in a new guess: the rest of the turn
