@@ -16,7 +16,8 @@ An evaluation may count what final scoring would add if the game ended now (``fi
 tables read part of the way toward their next step while the game has time to reach it (``steps``), and
 weights that count in proportion to the share of the game left (``early``): what holdings are still worth doing,
 the way toward the next reward printed on a track (``rewards_ahead``, the reward priced by the weights), and
-the bonus each action gives every time it is performed (``bonuses``, the record on top of the action's hex).
+the bonus each action gives every time it is performed (``bonuses``, the record on top of the action's hex),
+and what a piece placed on a record will gain when the record's program runs (``occupying``).
 
 A bot is an object with ``name`` and ``choose(game, rng) -> action``.
 """
@@ -67,6 +68,9 @@ class Evaluation:
     action_places: tuple[str, ...] = ()  # the keys of the actions' hexes in a player's area
     records: dict[str, float] = field(default_factory=dict)  # record id -> value of owning it
     record_kinds: dict[str, str] = field(default_factory=dict)  # weighed record id -> its kind (where it is owned)
+    occupying: float = 0.0  # weight of what the player's pieces on records' spaces will gain by their program
+    occupying_program: str | None = None  # the name of the records' program that pays their occupant
+    occupying_programs: dict[str, object] = field(default_factory=dict)  # record -> that program
 
     def __post_init__(self):
         # the weights as tuples, in the dicts' order (the sum is the same float): the value is taken of
@@ -80,6 +84,17 @@ class Evaluation:
         object.__setattr__(self, "_zone_ids", tuple(zones))
         object.__setattr__(self, "_ahead", self._rewards_ahead() if self.rewards_ahead else ())
         object.__setattr__(self, "_bonus_worth", self._bonus_worth_of() if self.bonuses else {})
+        object.__setattr__(self, "_occupied_worth", self._occupied_worth_of() if self.occupying else {})
+
+    def _occupied_worth_of(self) -> dict[str, tuple[float, float]]:
+        """Record -> what its occupant gains when its program runs (effect_value.py), by the plain weights
+        and by the early ones. Made again whenever the weights change (dataclasses.replace)."""
+        worth = {}
+        for rid, program in self.occupying_programs.items():
+            value = self._priced(program)
+            if value != (0.0, 0.0):
+                worth[rid] = value
+        return worth
 
     def _bonus_worth_of(self) -> dict[str, tuple[float, float]]:
         """Record -> what its bonus gains once, valued by the plain weights and by the early ones
@@ -194,8 +209,10 @@ class Evaluation:
         did not change, so the positions after each action of one turn mostly reuse them."""
         automatic = game.rules.automatic_seats
         left = (self.share_left(game) if self._early_terms is not None or self.steps or self._ahead or self._bonus_worth
-                else 0.0)
+                or self._occupied_worth else 0.0)
         in_zones = self._in_zones(game, left) if self._zone_ids else None
+        if self._occupied_worth:
+            in_zones = self._occupied(game, left, in_zones)
         finals = game.scores_if_over(min(1.0, self.steps * left)) if self.final else None
         own, others = 0.0, []
         for i, p in enumerate(game.state.players):
@@ -217,6 +234,19 @@ class Evaluation:
             else:
                 others.append(v)
         return own - self.opponents * (max(others) if others else 0.0)
+
+    def _occupied(self, game: Game, left: float, into: list[float] | None) -> list[float]:
+        """``into`` (or zeros) plus each seat's worth of its pieces on records' spaces: what each record's
+        program will gain its occupant. The pieces go home once it has run, and what it gained is held."""
+        out = list(into) if into is not None else [0.0] * len(game.state.players)
+        worth = self._occupied_worth
+        for sid, occupants in game.state.spaces.items():
+            hit = worth.get(sid)
+            if hit is not None:
+                for piece in occupants:
+                    if piece.owner < len(out):
+                        out[piece.owner] += self.occupying * (hit[0] + left * hit[1])
+        return out
 
     def _in_zones(self, game: Game, left: float) -> list[float]:
         """Each seat's value of its records in the weighted zones: its own zone of a zone per player, the
@@ -264,10 +294,17 @@ def load_evaluation(rules, which: str | None = None) -> Evaluation:
         asts = rules.tables.asts
         programs = {rid: asts[key] for (kind, rid, f), key in rules.tables.keys.items() if f == "bonus"}
         places = tuple(rules.machine.layout.action_hex_keys.values())
+    occupied = {}
+    if e.occupying:
+        asts = rules.tables.asts
+        occupied = {rid: asts[key] for (kind, rid, f), key in rules.tables.keys.items() if f == e.occupying_program}
+        if not occupied:
+            raise ValueError(f"evaluation '{name}': occupying_program '{e.occupying_program}' is the program of no record")
     return Evaluation(e.points, dict(e.holdings), dict(e.tracks), dict(e.grids), dict(e.owned), dict(e.pieces_free),
                       e.opponents, starts, dict(e.zones), dict(e.track_values), e.final, early, e.rounds, printed,
                       e.steps, e.rewards_ahead, rewards, e.bonuses, dict(e.bonus_prices), programs, places,
-                      dict(e.records), {r: rules.tables.kind_of[r] for r in (*e.records, *e.early.records)})
+                      dict(e.records), {r: rules.tables.kind_of[r] for r in (*e.records, *e.early.records)},
+                      e.occupying, e.occupying_program, occupied)
 
 
 # --------------------------------------------------------------------------- bots

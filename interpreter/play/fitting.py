@@ -84,7 +84,7 @@ def term_evaluations(space: WeightSpace, base: Evaluation) -> tuple[Evaluation, 
 
 def _space_and_base(rules, evaluation: str | None, widen: bool) -> tuple[WeightSpace, Evaluation]:
     base = load_evaluation(rules, evaluation)
-    for term in ("rewards_ahead", "bonuses"):
+    for term in ("rewards_ahead", "bonuses", "occupying"):
         if getattr(base, term):
             raise ValueError(f"an evaluation with {term} cannot be fitted: that term is not linear in the weights")
     if widen:

@@ -25,7 +25,7 @@ from interpreter.play.bots import WEIGHT_GROUPS, Evaluation, GreedyBot, load_eva
 from interpreter.play.planner import PlannerBot
 
 GROUPS = WEIGHT_GROUPS  # the weights tuned, with the SCALARS counted; `early.<group>` for the early weights
-SHARES = ("steps", "rewards_ahead", "bonuses")  # shares of the way to a step or a reward, times a bonus counts: never negative
+SHARES = ("steps", "rewards_ahead", "bonuses", "occupying")  # shares of the way to a step or a reward, times a bonus or an occupied record counts: never negative
 SCALARS = ("points", "final") + SHARES
 
 
@@ -259,6 +259,8 @@ def write_evaluation(bots_file: Path, evaluation_id: str, name: str, evaluation:
         prices = CommentedMap((k, round(v, digits)) for k, v in evaluation.bonus_prices.items())
         prices.fa.set_flow_style()
         entry["bonus_prices"] = prices
+    if evaluation.occupying:
+        entry["occupying_program"] = evaluation.occupying_program
     if evaluation.rounds:
         entry["rounds"] = evaluation.rounds
     entry["opponents"] = evaluation.opponents

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from interpreter.content.model.base import ContentFile, Id, Model, Record
 
@@ -65,6 +65,14 @@ class Evaluation(Weights, Record):
     its gains about as many times as the action will still be performed. Each bonus is priced by these
     weights from its text as `rewards_ahead` prices a reward (and its `early` weights times the game
     left); 8 counts it 8 times at the start, 4 at the middle of the game (8 x 1/2), none at the end."""
+    occupying: float = Field(default=0.0, ge=0)
+    """How much what the player's pieces on records' spaces will gain counts: a piece placed on a record
+    (a worker on a building) is worth what the record's `occupying_program` gains its occupant when a
+    later phase runs it, priced by these weights from its text as `rewards_ahead` prices a reward (and
+    its `early` weights times the game left). Below 1 when the program may not run (a phase that runs
+    only some of the records occupied); 0 counts a placed piece for nothing until its program has run."""
+    occupying_program: Id | None = None
+    """With `occupying`: the name of the records' program that pays their occupant (e.g. `primary`)."""
     bonus_prices: dict[Id, float] = {}
     """Resource id -> the price of one gained by a bonus, instead of its weights: a resource spent within
     the turn it is gained (one that pays for another action) weighs little held, yet one gained on every
@@ -76,6 +84,12 @@ class Evaluation(Weights, Record):
     a condition rather than after a number of rounds."""
     opponents: float = Field(default=1.0, ge=0)
     """How much the best opponent's value counts against the player's own (0: play for oneself)."""
+
+    @model_validator(mode="after")
+    def _occupying_names_its_program(self):
+        if self.occupying and not self.occupying_program:
+            raise ValueError("occupying counts what a program of the occupied records gains: name it in occupying_program")
+        return self
 
 
 class BotsFile(ContentFile):
