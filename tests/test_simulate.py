@@ -179,3 +179,8 @@ def test_simulate_and_compare_from_the_command_line(tmp_path):
     assert "<td>greedy, random</td>" in html and "greedy wins" in html
     bad = subprocess.run([*caput, "simulate", "--bots", "clever"], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and "unknown bot" in bad.stderr
+    # a bot the pack cannot make (an evaluation its bots file lacks) is told in one line, before any game
+    bad = subprocess.run([*caput, "simulate", "--bots", "greedy:clever", "--workers", "1"], cwd=ROOT, capture_output=True,
+                         text=True)
+    assert bad.returncode == 2 and "no evaluation 'clever' in the bots file" in bad.stderr
+    assert "Traceback" not in bad.stderr and "games" not in bad.stderr  # no progress bar: nothing was played

@@ -1,10 +1,12 @@
 """Checks of a pack's bots file (model/bots.py): the evaluations each bot plays by exist, every weight
-names a resource, track, grid, record kind, piece, zone or record of the pack, and `best` names a bundled bot
+names a resource, track, grid, record kind, piece, zone or record of the pack, `occupying_program` an effect
+field of a record kind, and `best` names a bundled bot
 (content/bot_specs.py) with an evaluation of the file where it takes one."""
 
 from __future__ import annotations
 
 from interpreter.content.bot_specs import SpecError, parse_spec
+from interpreter.content.model import effect_fields
 
 
 def check_bots(c, doc, m) -> None:
@@ -23,7 +25,11 @@ def check_bots(c, doc, m) -> None:
              "pieces_free": (c.pieces, "E301", "piece"), "zones": (c.zone_ids, "E320", "zone")}
     names["track_values"] = names["tracks"]
     names["records"] = (set().union(*map(c.record_ids, c.record_kinds)), "E314", "record")
+    programs = set().union(*(effect_fields(rk.model) for rk in c.record_kinds.values()))
     for i, e in enumerate(m.evaluations):
+        if e.occupying_program is not None:
+            c.ref(doc, ("evaluations", i, "occupying_program"), e.occupying_program, programs, "E308",
+                  "effect field of a record kind")
         for field, (known, code, what) in names.items():
             for key in getattr(e, field):
                 c.ref(doc, ("evaluations", i, field, key), key, known, code, what)

@@ -43,6 +43,19 @@ def _ruleset(pack, variants):
     return _RULESETS[key]
 
 
+def check_bots_made(specs: Iterable[GameSpec]) -> None:
+    """Each distinct bot of the specs made once on its game's rules, so that one the pack cannot make (an
+    evaluation its bots file lacks) is a ValueError with its message before any game is played, not a
+    failure inside a worker."""
+    seen = set()
+    for spec in specs:
+        for bot in set(spec.bots):
+            key = (spec.pack, spec.variants, spec.players, bot)
+            if key not in seen:
+                seen.add(key)
+                make_bot(bot, new_game(_ruleset(spec.pack, spec.variants), spec.players, seed=spec.seed).rules)
+
+
 def play_game(spec: GameSpec) -> dict:
     """Play one game to its end and return its record."""
     rs = _ruleset(spec.pack, spec.variants)

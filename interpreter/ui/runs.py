@@ -22,10 +22,11 @@ def progress(total: int, label: str):
 
 
 def run_bot_games(pack, variants, players, games, bots, seed, workers, scheduler, label):
-    from interpreter.play.simulate import run_games, specs_for
+    from interpreter.play.simulate import check_bots_made, run_games, specs_for
 
     try:
         specs = specs_for(players, games, bots, seed, variants, str(pack) if pack else None)
+        check_bots_made(specs)
     except ValueError as exc:
         err.print(f"[bold red]error[/]: {escape(str(exc))}")
         raise typer.Exit(2)

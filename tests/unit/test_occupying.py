@@ -143,7 +143,14 @@ def test_the_weight_needs_its_program_named_and_the_program_must_be_a_records(tm
     errors = run_pipeline(make(tmp_path, no_program)).errors
     assert len(errors) == 1 and "occupying_program" in errors[0].message
     assert Path(errors[0].span.path).name == "bots.yaml" and errors[0].span.line == 5
-    unknown = BOTS.replace("occupying_program: primary", "occupying_program: primery")
-    g = new_game(load_ruleset(make(tmp_path, unknown)), 2, seed=0)
-    with pytest.raises(ValueError, match="occupying_program 'primery' is the program of no record"):
+    misspelt = BOTS.replace("occupying_program: primary", "occupying_program: primery")
+    errors = run_pipeline(make(tmp_path, misspelt)).errors
+    assert [(e.code, e.span.line) for e in errors] == [("E308", 5)]
+    assert "unknown effect field of a record kind 'primery'; did you mean 'primary'?" in errors[0].message
+    # a field the kind declares but no record sets: the pack is sound, the bot cannot be made, and says why
+    unset = BOTS.replace("occupying_program: primary", "occupying_program: keep")
+    g = new_game(load_ruleset(inline_pack.write_pack(tmp_path / "unset", {
+        "pack.yaml": PACK, "kinds.yaml": KINDS, "cards.yaml": CARDS.replace(", keep: gain 9 grain", ""),
+        "flow.yaml": FLOW, "scoring.yaml": SCORING, "bots.yaml": unset})), 2, seed=0)
+    with pytest.raises(ValueError, match="occupying_program 'keep' is the program of no record"):
         load_evaluation(g.rules, "placed")
