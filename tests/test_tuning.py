@@ -78,7 +78,7 @@ def test_weights_written_back_are_an_evaluation_of_the_pack(tmp_path, start):
     before = bots.read_text()
     space = tuning.WeightSpace.of(start)
     found = replace(space.evaluation(start, [w * 1.5 for w in space.vector(start)]), final=1.0, steps=0.25, rewards_ahead=2.0,
-                    bonuses=4.0, bonus_prices={"gold_window": 2.5})
+                    bonuses=4.0, bonus_prices={"gold_window": 2.5}, occupying=0.5, occupying_program="bonus")
     tuning.write_evaluation(bots, "house_weights", "tuned by self-play", found, "tools/tune_bots.py (test)")
     text = bots.read_text()
     assert text.startswith(before)  # the comments, settings and evaluations already there are kept as written
@@ -88,6 +88,7 @@ def test_weights_written_back_are_an_evaluation_of_the_pack(tmp_path, start):
     assert written.holdings["gold"] == round(start.holdings["gold"] * 1.5, 3)
     assert (written.final, written.steps, written.rewards_ahead) == (1.0, 0.25, 2.0)
     assert (written.bonuses, written.bonus_prices) == (4.0, {"gold_window": 2.5}) and written.action_places
+    assert (written.occupying, written.occupying_program) == (0.5, "bonus") and written.occupying_programs
     assert load_evaluation(rules) == start  # greedy's own evaluation is unchanged
     tuning.write_evaluation(bots, "house_weights", "again", start, "tools/tune_bots.py (test)")  # replaced, not added
     assert bots.read_text().count("id: house_weights\n") == 1 and load_evaluation(new_game(load_ruleset(pack), 1, seed=0).rules,
