@@ -89,9 +89,14 @@ class Evaluation:
     def _occupied_worth_of(self) -> dict[str, tuple[float, float]]:
         """Record -> what its occupant gains when its program runs (effect_value.py), by the plain weights
         and by the early ones. Made again whenever the weights change (dataclasses.replace)."""
+        return self._priced_each(self.occupying_programs)
+
+    def _priced_each(self, programs: dict[str, object], holdings: dict | None = None,
+                     later: dict | None = None) -> dict[str, tuple[float, float]]:
+        """Record -> its program priced (``_priced``), for the records whose program is worth something."""
         worth = {}
-        for rid, program in self.occupying_programs.items():
-            value = self._priced(program)
+        for rid, program in programs.items():
+            value = self._priced(program, holdings, later)
             if value != (0.0, 0.0):
                 worth[rid] = value
         return worth
@@ -103,12 +108,7 @@ class Evaluation:
         prices = self.bonus_prices
         plain = {**self.holdings, **prices}
         later = {r: w for r, w in self.early.get("holdings", {}).items() if r not in prices}
-        worth = {}
-        for rid, program in self.bonus_programs.items():
-            value = self._priced(program, plain, later)
-            if value != (0.0, 0.0):
-                worth[rid] = value
-        return worth
+        return self._priced_each(self.bonus_programs, plain, later)
 
     def _priced(self, program, holdings: dict | None = None, later: dict | None = None) -> tuple[float, float]:
         """What an effect gains once (effect_value.py), by the plain weights and by the early ones (their
@@ -269,6 +269,12 @@ class Evaluation:
         return out
 
 
+def _programs_named(rules, field: str) -> dict[str, object]:
+    """Record id -> its program in the effect field ``field``, for every record that has one."""
+    asts = rules.tables.asts
+    return {rid: asts[key] for (kind, rid, f), key in rules.tables.keys.items() if f == field}
+
+
 def load_evaluation(rules, which: str | None = None) -> Evaluation:
     """The evaluation named in the pack's bots file (its default for `greedy` when not named)."""
     bots = rules.ruleset.single("bots")
@@ -291,13 +297,11 @@ def load_evaluation(rules, which: str | None = None) -> Evaluation:
                    for tid, tt in rules.tables.tracks.items() if tt.on_reach}
     programs, places = {}, ()
     if e.bonuses:
-        asts = rules.tables.asts
-        programs = {rid: asts[key] for (kind, rid, f), key in rules.tables.keys.items() if f == "bonus"}
+        programs = _programs_named(rules, "bonus")
         places = tuple(rules.machine.layout.action_hex_keys.values())
     occupied = {}
     if e.occupying:
-        asts = rules.tables.asts
-        occupied = {rid: asts[key] for (kind, rid, f), key in rules.tables.keys.items() if f == e.occupying_program}
+        occupied = _programs_named(rules, e.occupying_program)
         if not occupied:
             raise ValueError(f"evaluation '{name}': occupying_program '{e.occupying_program}' is the program of no record")
     return Evaluation(e.points, dict(e.holdings), dict(e.tracks), dict(e.grids), dict(e.owned), dict(e.pieces_free),
