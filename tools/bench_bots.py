@@ -14,7 +14,8 @@ Usage: python tools/bench_bots.py solo  [--pack DIR] [--variant FILE ...] [--bot
 - solo:  the bot's solo games: mean score with its 95% interval, the share above the pack's good
          score, CPU milliseconds per move (mean and slowest).
 - duel:  two-player games of the bot against another, half with the bot in seat 1 and half in seat 2
-         (the same seeds both ways): the bot's win rate with its Wilson interval, per seat order too,
+         (the same seeds both ways): the bot's win rate with its Wilson interval (a tie the pack shares
+         counts as no win, and is shown apart from the losses), per seat order too,
          the mean margin with its interval, and both bots' time per move.
 - usage: self-play games of the bot: which cards, tiles and other records of the pack were never used
          (their program never ran and they were never picked), so the note can say why.
@@ -99,20 +100,24 @@ def duel(args) -> None:
     first = run_games([GameSpec(2, (args.bot, args.against), s, args.variants, args.pack) for s in seeds], args.workers)
     second = run_games([GameSpec(2, (args.against, args.bot), s, args.variants, args.pack) for s in seeds], args.workers)
     print(f"{_where(args)}: {args.bot} against {args.against}, {len(seeds)} seeds in each seat order")
-    total = 0
+    total = shared_total = 0
     margins = []
     for label, records, seat in (("as seat 1", first, 0), ("as seat 2", second, 1)):
         wins = sum(1 for r in records if r["winner"] == seat + 1)
+        shared = sum(1 for r in records if r["winner"] is None)  # a tie the pack's `ties: shared` splits
         total += wins
+        shared_total += shared
         p, low, high = stats.wilson(wins, len(records))
         ms = [r["scores"][seat] - r["scores"][1 - seat] for r in records]
         margins += ms
-        print(f"  {label}: won {wins} of {len(records)}, {100 * p:.0f}% [{100 * low:.0f}%, {100 * high:.0f}%]; "
+        print(f"  {label}: won {wins} of {len(records)}, {100 * p:.0f}% [{100 * low:.0f}%, {100 * high:.0f}%], "
+              f"shared {shared}, lost {len(records) - wins - shared}; "
               f"mean {stats.mean_sd([r['scores'][seat] for r in records])[0]:.1f} against "
               f"{stats.mean_sd([r['scores'][1 - seat] for r in records])[0]:.1f}")
     p, low, high = stats.wilson(total, 2 * len(seeds))
     mean, mlow, mhigh = stats.mean_ci(margins)
-    print(f"  overall: won {total} of {2 * len(seeds)}, {100 * p:.1f}% [{100 * low:.1f}%, {100 * high:.1f}%]; "
+    print(f"  overall: won {total} of {2 * len(seeds)}, {100 * p:.1f}% [{100 * low:.1f}%, {100 * high:.1f}%], "
+          f"shared {shared_total}, lost {2 * len(seeds) - total - shared_total}; "
           f"margin {mean:+.1f} [{mlow:+.1f}, {mhigh:+.1f}]")
     print("  " + _timing(first + second, args.bot))
     print("  " + _timing(first + second, args.against))
