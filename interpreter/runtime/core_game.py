@@ -13,6 +13,7 @@ a game.
 from __future__ import annotations
 
 import random
+from typing import Iterable, Iterator
 
 from interpreter.errors import IllegalActionError, RulesError, RunawayError
 from interpreter.runtime import chance, copies, core_flow, placing, simultaneous
@@ -123,16 +124,17 @@ def menu_entries(rules: CoreRules, state: GameState) -> tuple[Entry, ...]:
 
 # ---------------------------------------------------------------- the rules of one action
 
-def candidates(rules: CoreRules, state: GameState, entry: Entry) -> list[str]:
+def candidates(rules: CoreRules, state: GameState, entry: Entry) -> Iterator[str]:
     """The actions of an entry whose limit, needs, condition and cost allow them now (before trying
-    the effect): one per argument and payment option."""
+    the effect): one per argument and payment option, in order, each judged when it is asked for (so
+    that a caller that needs only the first, or one, judges no more; the state must not change
+    meanwhile)."""
     log = state.menu or M.MenuLog()
     if not M.allowed(entry.spec, log, state.current):
-        return []
+        return
     seat = state.current
-    out = []
     boosts = None  # the same for every argument: read once, when one passes
-    for argument in arguments(rules, state, entry, seat):
+    for argument in _arguments(rules, state, entry, seat):
         frame = Frame("", [], 0, seat, entry.id, this_of(rules, entry, argument))
         view = View(rules.tables, state, seat, frame)
         if entry.condition and not rules.tables.programs[entry.condition](view, None):
@@ -143,23 +145,30 @@ def candidates(rules: CoreRules, state: GameState, entry: Entry) -> list[str]:
             i + 1 for i, key in enumerate(entry.payments) if rules.machine._can_pay(view, rules.tables.programs[key])]
         if boosts is None:
             boosts = placing.boosts(rules, state, entry, seat)
-        out += [M.notation(entry.spec, argument, n, b) for n in payments for b in boosts]
-    return out
+        for n in payments:
+            for b in boosts:
+                yield M.notation(entry.spec, argument, n, b)
 
 
 def arguments(rules: CoreRules, state: GameState, entry: Entry, seat: int) -> list[str | None]:
+    """What the entry may name now: a space the seat's piece may go on, a record of its zone or kind
+    (None for an entry that names nothing)."""
+    return list(_arguments(rules, state, entry, seat))
+
+
+def _arguments(rules: CoreRules, state: GameState, entry: Entry, seat: int) -> Iterable[str | None]:
     source = entry.source
     if source is None:
-        return [None]
+        return (None,)
     if source == "spaces":
         if state.players[seat].pieces_free.get(entry.piece, 0) < 1:
-            return []
+            return ()
         placement = placing.placement(rules, seat, entry.piece)
-        return SP.open_spaces(rules.current_spaces(state), state.spaces, placement, _enters_full(rules, state, seat))
+        return SP.iter_open_spaces(rules.current_spaces(state), state.spaces, placement, _enters_full(rules, state, seat))
     spec = rules.tables.zones.get(source)
     if spec is not None:
-        return list(dict.fromkeys(Z.records(state.zones.get(Z.key(spec, seat if spec.per_player else None), ()))))
-    return list(rules.tables.ids_of(source))
+        return dict.fromkeys(Z.records(state.zones.get(Z.key(spec, seat if spec.per_player else None), ())))
+    return rules.tables.ids_of(source)
 
 
 def _enters_full(rules: CoreRules, state: GameState, seat: int):

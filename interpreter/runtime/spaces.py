@@ -10,7 +10,7 @@ copy of the state shares them safely; every function returns new occupants.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, NamedTuple
+from typing import Callable, Iterable, Iterator, Mapping, NamedTuple
 
 from interpreter.errors import RulesError
 
@@ -46,28 +46,47 @@ Occupants = tuple[Placement, ...]
 
 
 def refusal(spec: SpaceSpec, board: Mapping[str, Occupants], placement: Placement,
-            specs: Mapping[str, SpaceSpec], enters_full: Callable[[str], bool] | None = None) -> str | None:
+            specs: Mapping[str, SpaceSpec], enters_full: Callable[[str], bool] | None = None,
+            groups_held: set[str | None] | None = None) -> str | None:
     """Why the piece may not go on the space, or None when it may (requirement and fee aside).
     ``enters_full(space)``: whether the placing player may go on that space although it is full (asked
-    only then)."""
+    only then). ``groups_held``: the groups holding a coloured piece of the placing player, when the
+    caller has them already (``coloured_groups``; found here otherwise)."""
     here = board.get(spec.id, ())
     if spec.capacity is not None and len(here) >= spec.capacity and not (enters_full and enters_full(spec.id)):
         return f"space {spec.id!r} is full"
     if spec.occupancy == "one_per_player" and any(p.owner == placement.owner for p in here):
         return f"player {placement.owner + 1} already has a piece on {spec.id!r}"
     if spec.occupancy == "one_coloured_per_player_in_group" and placement.coloured:
-        for other_id, occupants in board.items():
-            other = specs.get(other_id)
-            if other is not None and other.group == spec.group and any(
-                    p.owner == placement.owner and p.coloured for p in occupants):
-                return f"player {placement.owner + 1} already has a coloured piece in {spec.group or spec.id}"
+        if groups_held is None:
+            groups_held = coloured_groups(board, specs, placement.owner)
+        if spec.group in groups_held:
+            return f"player {placement.owner + 1} already has a coloured piece in {spec.group or spec.id}"
     return None
+
+
+def coloured_groups(board: Mapping[str, Occupants], specs: Mapping[str, SpaceSpec], owner: int) -> set[str | None]:
+    """The groups (None for the spaces of no group) of the spaces holding a coloured piece of ``owner``."""
+    return {specs[sid].group for sid, occupants in board.items()
+            if sid in specs and any(p.owner == owner and p.coloured for p in occupants)}
 
 
 def open_spaces(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], placement: Placement,
                 enters_full: Callable[[str], bool] | None = None) -> list[str]:
     """Every space the piece may go on, in declaration order."""
-    return [sid for sid, spec in specs.items() if refusal(spec, board, placement, specs, enters_full) is None]
+    return list(iter_open_spaces(specs, board, placement, enters_full))
+
+
+def iter_open_spaces(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], placement: Placement,
+                     enters_full: Callable[[str], bool] | None = None) -> Iterator[str]:
+    """The spaces the piece may go on, in declaration order, one at a time: a caller that needs only
+    the first (is anything offered?) judges no more."""
+    groups_held = None  # found once, for every space under the group rule
+    for sid, spec in specs.items():
+        if groups_held is None and spec.occupancy == "one_coloured_per_player_in_group" and placement.coloured:
+            groups_held = coloured_groups(board, specs, placement.owner)
+        if refusal(spec, board, placement, specs, enters_full, groups_held) is None:
+            yield sid
 
 
 def place(specs: Mapping[str, SpaceSpec], board: Mapping[str, Occupants], space: str, placement: Placement,

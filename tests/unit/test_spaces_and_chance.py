@@ -49,6 +49,22 @@ def test_one_coloured_piece_per_player_in_a_group_but_a_neutral_one_may_join():
     assert P.open_spaces(SPECS, board, BLUE0) == ["card_1", "palace", "harvest", "tower_b_1", "statue"]
 
 
+def test_open_spaces_one_at_a_time_agree_with_each_refusal_and_judge_no_more_than_asked():
+    board = {"tower_a_1": (RED0,), "harvest": (BLUE0,), "card_1": (RED1,)}
+    for piece in (RED0, BLUE0, NEUTRAL0, RED1):
+        each = [sid for sid, spec in SPECS.items() if P.refusal(spec, board, piece, SPECS) is None]
+        assert P.open_spaces(SPECS, board, piece) == list(P.iter_open_spaces(SPECS, board, piece)) == each
+    assert P.coloured_groups(board, SPECS, 0) == {"tower_a", None}  # harvest has no group
+    asked = []
+
+    def enters_full(space: str) -> bool:
+        asked.append(space)
+        return True
+
+    first = next(P.iter_open_spaces(SPECS, {"card_1": (RED1,), "statue": (RED1,)}, RED0, enters_full))
+    assert first == "card_1" and asked == ["card_1"]  # the full statue is not judged yet
+
+
 def test_release_gives_pieces_back_at_their_point_only():
     board = {"card_1": (RED0,), "palace": (BLUE0, RED1), "statue": (NEUTRAL0,)}
     kept, back = P.release(SPECS, board, "round_end")
